@@ -1,0 +1,2 @@
+#include "experiment-database.h"
+// placeholder: being written

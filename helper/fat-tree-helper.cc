@@ -1,0 +1,2 @@
+#include "fat-tree-helper.h"
+// placeholder: being written

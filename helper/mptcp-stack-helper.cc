@@ -1,0 +1,2 @@
+#include "mptcp-stack-helper.h"
+// placeholder: being written

@@ -1,0 +1,2 @@
+#include "perfect-switch-helper.h"
+// placeholder: being written

@@ -1,0 +1,2 @@
+#include "traffic-matrix.h"
+// placeholder: being written

@@ -1,0 +1,2 @@
+#include "ipv4-flow-ecmp-routing.h"
+// placeholder: being written

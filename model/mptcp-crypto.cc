@@ -1,0 +1,2 @@
+#include "mptcp-crypto.h"
+// placeholder: being written

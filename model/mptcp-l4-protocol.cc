@@ -1,0 +1,2 @@
+#include "mptcp-l4-protocol.h"
+// placeholder: being written

@@ -1,0 +1,4 @@
+#ifndef MPTCP_L4_PROTOCOL_H
+#define MPTCP_L4_PROTOCOL_H
+// placeholder: being written
+#endif

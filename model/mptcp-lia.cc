@@ -1,0 +1,2 @@
+#include "mptcp-lia.h"
+// placeholder: being written

@@ -1,0 +1,2 @@
+#include "mptcp-option.h"
+// placeholder: being written

@@ -1,0 +1,2 @@
+#include "mptcp-socket-base.h"
+// placeholder: being written

@@ -1,0 +1,2 @@
+#include "mptcp-socket-factory.h"
+// placeholder: being written

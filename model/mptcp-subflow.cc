@@ -1,0 +1,2 @@
+#include "mptcp-subflow.h"
+// placeholder: being written

@@ -1,0 +1,4 @@
+#ifndef MPTCP_SUBFLOW_H
+#define MPTCP_SUBFLOW_H
+// placeholder: being written
+#endif
