@@ -1,2 +1,102 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
 #include "mptcp-crypto.h"
-// placeholder: being written
+
+#include "ns3/fatal-error.h"
+
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+
+namespace ns3
+{
+
+namespace
+{
+void
+PutU64(uint8_t* out, uint64_t v)
+{
+    for (int i = 7; i >= 0; --i)
+    {
+        out[i] = static_cast<uint8_t>(v & 0xff);
+        v >>= 8;
+    }
+}
+
+void
+PutU32(uint8_t* out, uint32_t v)
+{
+    for (int i = 3; i >= 0; --i)
+    {
+        out[i] = static_cast<uint8_t>(v & 0xff);
+        v >>= 8;
+    }
+}
+
+uint64_t
+GetU64(const uint8_t* in)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; ++i)
+    {
+        v = (v << 8) | in[i];
+    }
+    return v;
+}
+} // namespace
+
+std::array<uint8_t, 32>
+MpTcpCrypto::Sha256Key(uint64_t key)
+{
+    uint8_t in[8];
+    PutU64(in, key);
+    std::array<uint8_t, 32> out{};
+    unsigned int len = 0;
+    if (EVP_Digest(in, sizeof(in), out.data(), &len, EVP_sha256(), nullptr) != 1 || len != 32)
+    {
+        NS_FATAL_ERROR("MpTcpCrypto: libcrypto SHA-256 failed");
+    }
+    return out;
+}
+
+uint32_t
+MpTcpCrypto::Token(uint64_t key)
+{
+    auto d = Sha256Key(key);
+    return (uint32_t(d[0]) << 24) | (uint32_t(d[1]) << 16) | (uint32_t(d[2]) << 8) | d[3];
+}
+
+uint64_t
+MpTcpCrypto::Idsn(uint64_t key)
+{
+    auto d = Sha256Key(key);
+    return GetU64(d.data() + 24);
+}
+
+std::array<uint8_t, 32>
+MpTcpCrypto::JoinHmac(uint64_t keyA, uint64_t keyB, uint32_t nonceA, uint32_t nonceB)
+{
+    uint8_t key[16];
+    uint8_t msg[8];
+    PutU64(key, keyA);
+    PutU64(key + 8, keyB);
+    PutU32(msg, nonceA);
+    PutU32(msg + 4, nonceB);
+    std::array<uint8_t, 32> out{};
+    unsigned int len = 0;
+    if (HMAC(EVP_sha256(), key, sizeof(key), msg, sizeof(msg), out.data(), &len) == nullptr ||
+        len != 32)
+    {
+        NS_FATAL_ERROR("MpTcpCrypto: libcrypto HMAC-SHA256 failed");
+    }
+    return out;
+}
+
+uint64_t
+MpTcpCrypto::TruncatedJoinHmac(uint64_t keyA, uint64_t keyB, uint32_t nonceA, uint32_t nonceB)
+{
+    auto h = JoinHmac(keyA, keyB, nonceA, nonceB);
+    return GetU64(h.data());
+}
+
+} // namespace ns3

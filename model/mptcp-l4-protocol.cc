@@ -1,2 +1,112 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
 #include "mptcp-l4-protocol.h"
-// placeholder: being written
+
+#include "mptcp-option.h"
+#include "mptcp-socket-base.h"
+
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-interface.h"
+#include "ns3/log.h"
+#include "ns3/tcp-header.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MpTcpL4Protocol");
+NS_OBJECT_ENSURE_REGISTERED(MpTcpL4Protocol);
+
+TypeId
+MpTcpL4Protocol::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::MpTcpL4Protocol")
+                            .SetParent<TcpL4Protocol>()
+                            .SetGroupName("Mptcp")
+                            .AddConstructor<MpTcpL4Protocol>();
+    return tid;
+}
+
+MpTcpL4Protocol::MpTcpL4Protocol() = default;
+MpTcpL4Protocol::~MpTcpL4Protocol() = default;
+
+void
+MpTcpL4Protocol::DoDispose()
+{
+    m_tokens.clear();
+    TcpL4Protocol::DoDispose();
+}
+
+enum IpL4Protocol::RxStatus
+MpTcpL4Protocol::Receive(Ptr<Packet> p,
+                         const Ipv4Header& incomingIpHeader,
+                         Ptr<Ipv4Interface> incomingInterface)
+{
+    // Only a SYN without ACK can be an MP_JOIN SYN: look at the flags byte before decoding.
+    uint8_t raw[14];
+    if (!m_tokens.empty() && p->CopyData(raw, sizeof(raw)) == sizeof(raw) &&
+        (raw[13] & TcpHeader::SYN) && !(raw[13] & TcpHeader::ACK))
+    {
+        TcpHeader tcpHeader;
+        p->PeekHeader(tcpHeader);
+        std::vector<uint8_t> bytes;
+        for (const auto& opt : tcpHeader.GetOptionList())
+        {
+            MpTcpOption parsed;
+            if (GetMpTcpOptionBytes(opt, bytes) &&
+                ParseMpTcpOption(bytes.data(), bytes.size(), parsed) == MpTcpParseError::NONE &&
+                std::holds_alternative<MpJoinSynOption>(parsed))
+            {
+                uint32_t token = std::get<MpJoinSynOption>(parsed).receiverToken;
+                auto it = m_tokens.find(token);
+                if (it == m_tokens.end())
+                {
+                    // RFC 8684 §3.2: an MP_JOIN SYN with an unknown token is answered with
+                    // a RST; counting and dropping it keeps the listener untouched.
+                    NS_LOG_WARN("MP_JOIN SYN with unknown token " << token << ": dropped");
+                    ++m_unknownTokenDrops;
+                    return IpL4Protocol::RX_OK;
+                }
+                if (it->second->ReceivedJoinSyn(p, incomingIpHeader, tcpHeader))
+                {
+                    return IpL4Protocol::RX_OK;
+                }
+                break; // a retransmitted SYN of an existing subflow: normal demultiplexing
+            }
+        }
+    }
+    return TcpL4Protocol::Receive(p, incomingIpHeader, incomingInterface);
+}
+
+bool
+MpTcpL4Protocol::AddToken(uint32_t token, Ptr<MpTcpSocketBase> socket)
+{
+    return m_tokens.emplace(token, socket).second;
+}
+
+void
+MpTcpL4Protocol::RemoveToken(uint32_t token)
+{
+    m_tokens.erase(token);
+}
+
+Ptr<MpTcpSocketBase>
+MpTcpL4Protocol::LookupToken(uint32_t token) const
+{
+    auto it = m_tokens.find(token);
+    return it == m_tokens.end() ? nullptr : it->second;
+}
+
+uint32_t
+MpTcpL4Protocol::GetNTokens() const
+{
+    return m_tokens.size();
+}
+
+uint64_t
+MpTcpL4Protocol::GetUnknownTokenDrops() const
+{
+    return m_unknownTokenDrops;
+}
+
+} // namespace ns3

@@ -1,4 +1,77 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
 #ifndef MPTCP_L4_PROTOCOL_H
 #define MPTCP_L4_PROTOCOL_H
-// placeholder: being written
-#endif
+
+#include "mptcp-ns3-compat.h"
+
+#include "ns3/tcp-l4-protocol.h"
+
+#include <unordered_map>
+
+namespace ns3
+{
+
+class MpTcpSocketBase;
+
+/**
+ * \ingroup mptcp
+ * \brief TCP with token-aware demultiplexing of MP_JOIN SYNs (RFC 8684 §3.2).
+ *
+ * A SYN that carries MP_JOIN opens a new 4-tuple, so the endpoint demultiplexer cannot map it
+ * to its connection. This TcpL4Protocol subclass holds a hash map token -> connection (never
+ * a scan of the node's sockets) and hands such SYNs to the connection; every other segment
+ * follows TcpL4Protocol's path unchanged. Installed by MpTcpStackHelper.
+ */
+class MpTcpL4Protocol : public TcpL4Protocol
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    MpTcpL4Protocol();
+    ~MpTcpL4Protocol() override;
+
+    using TcpL4Protocol::Receive;
+    enum IpL4Protocol::RxStatus Receive(Ptr<Packet> p,
+                                        const Ipv4Header& incomingIpHeader,
+                                        Ptr<Ipv4Interface> incomingInterface) override;
+
+    /**
+     * \brief Register a connection's token.
+     * \param token the connection's local token
+     * \param socket the connection
+     * \return false if the token is already in use on this node
+     */
+    bool AddToken(uint32_t token, Ptr<MpTcpSocketBase> socket);
+    /**
+     * \brief Remove a token.
+     * \param token the token
+     */
+    void RemoveToken(uint32_t token);
+    /**
+     * \brief Look up a token.
+     * \param token the token
+     * \return the connection, or nullptr
+     */
+    Ptr<MpTcpSocketBase> LookupToken(uint32_t token) const;
+    /// \return the number of registered tokens
+    uint32_t GetNTokens() const;
+    /// \return MP_JOIN SYNs dropped because their token was unknown
+    uint64_t GetUnknownTokenDrops() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    std::unordered_map<uint32_t, Ptr<MpTcpSocketBase>> m_tokens; //!< token -> connection
+    uint64_t m_unknownTokenDrops{0};                              //!< dropped MP_JOIN SYNs
+};
+
+} // namespace ns3
+
+#endif /* MPTCP_L4_PROTOCOL_H */

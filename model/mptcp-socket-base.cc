@@ -1,2 +1,1158 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
 #include "mptcp-socket-base.h"
-// placeholder: being written
+
+#include "mptcp-crypto.h"
+#include "mptcp-l4-protocol.h"
+#include "mptcp-lia.h"
+
+#include "ns3/boolean.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/object-factory.h"
+#include "ns3/rtt-estimator.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-recovery-ops.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/type-id.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MpTcpSocketBase");
+NS_OBJECT_ENSURE_REGISTERED(MpTcpSocketBase);
+
+namespace
+{
+/// Closes a subflow from a scheduled event (never from inside its own callbacks).
+void
+CloseSubflow(Ptr<MpTcpSubflow> sf)
+{
+    sf->Close();
+}
+
+/// True in the states in which a subflow will carry no more data.
+bool
+IsClosingState(TcpSocket::TcpStates_t s)
+{
+    return s == TcpSocket::CLOSED || s == TcpSocket::CLOSE_WAIT || s == TcpSocket::LAST_ACK ||
+           s == TcpSocket::TIME_WAIT || s == TcpSocket::CLOSING || s == TcpSocket::FIN_WAIT_1 ||
+           s == TcpSocket::FIN_WAIT_2;
+}
+} // namespace
+
+TypeId
+MpTcpSocketBase::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MpTcpSocketBase")
+            .SetParent<Socket>()
+            .SetGroupName("Mptcp")
+            .AddConstructor<MpTcpSocketBase>()
+            .AddAttribute("NumSubflows",
+                          "Subflows per connection opened by the ndiffports path manager, "
+                          "including the initial one (1..32).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&MpTcpSocketBase::m_numSubflows),
+                          MakeUintegerChecker<uint32_t>(1, 32))
+            .AddAttribute("CongestionControl",
+                          "Congestion control of each subflow: ns3::MpTcpLia (coupled, RFC "
+                          "6356) or any TcpCongestionOps, e.g. ns3::TcpNewReno (uncoupled).",
+                          TypeIdValue(MpTcpLia::GetTypeId()),
+                          MakeTypeIdAccessor(&MpTcpSocketBase::m_congestionTypeId),
+                          MakeTypeIdChecker())
+            .AddAttribute("SndBufSize",
+                          "Connection-level send buffer, bytes.",
+                          UintegerValue(131072),
+                          MakeUintegerAccessor(&MpTcpSocketBase::m_sndBufSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("RcvBufSize",
+                          "Connection-level receive buffer, bytes (also each subflow's).",
+                          UintegerValue(131072),
+                          MakeUintegerAccessor(&MpTcpSocketBase::m_rcvBufSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddTraceSource("SubflowEstablished",
+                            "A subflow reached ESTABLISHED.",
+                            MakeTraceSourceAccessor(&MpTcpSocketBase::m_subflowEstablishedTrace),
+                            "ns3::MpTcpSocketBase::SubflowTracedCallback")
+            .AddTraceSource("SubflowClosed",
+                            "A subflow closed (normally or by error).",
+                            MakeTraceSourceAccessor(&MpTcpSocketBase::m_subflowClosedTrace),
+                            "ns3::MpTcpSocketBase::SubflowTracedCallback")
+            .AddTraceSource("DataAck",
+                            "The DATA_ACK advanced: old and new value (data sequence numbers).",
+                            MakeTraceSourceAccessor(&MpTcpSocketBase::m_dataAckTrace),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("ProtocolError",
+                            "A protocol error was counted (malformed option, HMAC mismatch, "
+                            "unmapped data): the subflow and a description.",
+                            MakeTraceSourceAccessor(&MpTcpSocketBase::m_protocolErrorTrace),
+                            "ns3::MpTcpSocketBase::ProtocolErrorTracedCallback");
+    return tid;
+}
+
+MpTcpSocketBase::MpTcpSocketBase()
+{
+    m_rng = CreateObject<UniformRandomVariable>();
+}
+
+MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
+    : Socket(sock),
+      m_numSubflows(sock.m_numSubflows),
+      m_pathManager(sock.m_pathManager),
+      m_congestionTypeId(sock.m_congestionTypeId),
+      m_sndBufSize(sock.m_sndBufSize),
+      m_rcvBufSize(sock.m_rcvBufSize),
+      m_node(sock.m_node),
+      m_tcp(sock.m_tcp),
+      m_localAddress(sock.m_localAddress)
+{
+    m_rng = CreateObject<UniformRandomVariable>();
+}
+
+MpTcpSocketBase::~MpTcpSocketBase() = default;
+
+void
+MpTcpSocketBase::DoDispose()
+{
+    for (auto& sf : m_subflows)
+    {
+        sf->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        sf->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
+        sf->SetConnectCallback(MakeNullCallback<void, Ptr<Socket>>(),
+                               MakeNullCallback<void, Ptr<Socket>>());
+        sf->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
+                              MakeNullCallback<void, Ptr<Socket>>());
+        if (auto lia = DynamicCast<MpTcpLia>(sf->GetCongestionOps()))
+        {
+            lia->SetMeta(nullptr);
+        }
+        sf->SetMeta(nullptr, sf->GetRole());
+    }
+    for (auto& sf : {m_listenSubflow, m_joinAcceptor})
+    {
+        if (sf)
+        {
+            sf->SetMeta(nullptr, sf->GetRole());
+        }
+    }
+    m_subflows.clear();
+    m_listenSubflow = nullptr;
+    m_joinAcceptor = nullptr;
+    ReleaseToken();
+    m_pending.clear();
+    m_listener = nullptr;
+    m_sndUnsent.clear();
+    m_rxOoo.clear();
+    m_rxReady.clear();
+    m_tcp = nullptr;
+    m_node = nullptr;
+    Socket::DoDispose();
+}
+
+void
+MpTcpSocketBase::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+void
+MpTcpSocketBase::SetTcp(Ptr<MpTcpL4Protocol> tcp)
+{
+    m_tcp = tcp;
+}
+
+// ------------------------------------------------------------------------------------------
+// Socket API
+
+enum Socket::SocketErrno
+MpTcpSocketBase::GetErrno() const
+{
+    return m_errno;
+}
+
+enum Socket::SocketType
+MpTcpSocketBase::GetSocketType() const
+{
+    return NS3_SOCK_STREAM;
+}
+
+Ptr<Node>
+MpTcpSocketBase::GetNode() const
+{
+    return m_node;
+}
+
+int
+MpTcpSocketBase::Bind(const Address& address)
+{
+    if (!InetSocketAddress::IsMatchingType(address))
+    {
+        m_errno = ERROR_AFNOSUPPORT;
+        return -1;
+    }
+    m_localAddress = address;
+    return 0;
+}
+
+int
+MpTcpSocketBase::Bind()
+{
+    m_localAddress = InetSocketAddress(Ipv4Address::GetAny(), 0);
+    return 0;
+}
+
+int
+MpTcpSocketBase::Bind6()
+{
+    m_errno = ERROR_AFNOSUPPORT; // this model runs MPTCP over IPv4
+    return -1;
+}
+
+int
+MpTcpSocketBase::Listen()
+{
+    if (m_state != CLOSED)
+    {
+        m_errno = ERROR_INVAL;
+        return -1;
+    }
+    if (m_localAddress.IsInvalid())
+    {
+        Bind();
+    }
+    m_listenSubflow = CreateSubflow(MpTcpSubflow::ROLE_LISTENER);
+    if (m_listenSubflow->Bind(m_localAddress) != 0 || m_listenSubflow->Listen() != 0)
+    {
+        m_errno = m_listenSubflow->GetErrno();
+        return -1;
+    }
+    m_state = LISTEN;
+    return 0;
+}
+
+int
+MpTcpSocketBase::Connect(const Address& address)
+{
+    if (m_state != CLOSED || !InetSocketAddress::IsMatchingType(address))
+    {
+        m_errno = m_state != CLOSED ? ERROR_ISCONN : ERROR_AFNOSUPPORT;
+        return -1;
+    }
+    m_peerAddress = address;
+    GenerateKey();
+    Ptr<MpTcpSubflow> sf = CreateSubflow(MpTcpSubflow::ROLE_MP_CAPABLE);
+    int r = m_localAddress.IsInvalid() ? sf->Bind() : sf->Bind(m_localAddress);
+    if (r != 0)
+    {
+        m_errno = sf->GetErrno();
+        return -1;
+    }
+    m_state = SYN_SENT;
+    return sf->Connect(address);
+}
+
+int
+MpTcpSocketBase::Close()
+{
+    if (m_state == LISTEN)
+    {
+        m_listenSubflow->Close();
+        m_state = CLOSED;
+        return 0;
+    }
+    if (m_state == CLOSED)
+    {
+        return 0;
+    }
+    m_closeRequested = true;
+    MaybeFinishClose();
+    return 0;
+}
+
+int
+MpTcpSocketBase::ShutdownSend()
+{
+    m_shutdownSend = true;
+    return 0;
+}
+
+int
+MpTcpSocketBase::ShutdownRecv()
+{
+    m_shutdownRecv = true;
+    return 0;
+}
+
+uint32_t
+MpTcpSocketBase::GetTxAvailable() const
+{
+    uint64_t used = m_sndUnsentBytes + (m_dataNxt - m_dataUna);
+    return used >= m_sndBufSize ? 0 : m_sndBufSize - used;
+}
+
+int
+MpTcpSocketBase::Send(Ptr<Packet> p, uint32_t flags)
+{
+    if (m_state != ESTABLISHED && m_state != SYN_SENT && m_state != SYN_RCVD)
+    {
+        m_errno = ERROR_NOTCONN;
+        return -1;
+    }
+    if (m_shutdownSend || m_closeRequested)
+    {
+        m_errno = ERROR_SHUTDOWN;
+        return -1;
+    }
+    uint32_t size = p->GetSize();
+    if (size > GetTxAvailable())
+    {
+        m_errno = ERROR_MSGSIZE;
+        return -1;
+    }
+    if (size == 0)
+    {
+        return 0;
+    }
+    m_sndUnsent.push_back(p->Copy());
+    m_sndUnsentBytes += size;
+    if (m_state == ESTABLISHED && m_sendPendingEvent.IsExpired())
+    {
+        // Let the application fill the buffer first, as TcpSocketBase does.
+        m_sendPendingEvent = Simulator::ScheduleNow(&MpTcpSocketBase::SendPending, this);
+    }
+    return size;
+}
+
+int
+MpTcpSocketBase::SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress)
+{
+    return Send(p, flags);
+}
+
+uint32_t
+MpTcpSocketBase::GetRxAvailable() const
+{
+    return m_rxReadyBytes;
+}
+
+Ptr<Packet>
+MpTcpSocketBase::Recv(uint32_t maxSize, uint32_t flags)
+{
+    if (m_rxReadyBytes == 0 || maxSize == 0)
+    {
+        return nullptr;
+    }
+    if (m_rxReady.front()->GetSize() >= maxSize || m_rxReady.size() == 1)
+    {
+        Ptr<Packet> front = m_rxReady.front();
+        if (front->GetSize() <= maxSize)
+        {
+            m_rxReady.pop_front();
+            m_rxReadyBytes -= front->GetSize();
+            return front;
+        }
+        Ptr<Packet> out = front->CreateFragment(0, maxSize);
+        front->RemoveAtStart(maxSize);
+        m_rxReadyBytes -= maxSize;
+        return out;
+    }
+    Ptr<Packet> out = Create<Packet>();
+    while (!m_rxReady.empty() && out->GetSize() < maxSize)
+    {
+        Ptr<Packet> front = m_rxReady.front();
+        uint32_t need = maxSize - out->GetSize();
+        if (front->GetSize() <= need)
+        {
+            out->AddAtEnd(front);
+            m_rxReady.pop_front();
+        }
+        else
+        {
+            out->AddAtEnd(front->CreateFragment(0, need));
+            front->RemoveAtStart(need);
+        }
+    }
+    m_rxReadyBytes -= out->GetSize();
+    return out;
+}
+
+Ptr<Packet>
+MpTcpSocketBase::RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress)
+{
+    Ptr<Packet> p = Recv(maxSize, flags);
+    if (p)
+    {
+        GetPeerName(fromAddress);
+    }
+    return p;
+}
+
+int
+MpTcpSocketBase::GetSockName(Address& address) const
+{
+    if (!m_subflows.empty())
+    {
+        return m_subflows.front()->GetSockName(address);
+    }
+    if (m_listenSubflow)
+    {
+        return m_listenSubflow->GetSockName(address);
+    }
+    address = m_localAddress.IsInvalid() ? Address(InetSocketAddress(Ipv4Address::GetAny(), 0))
+                                         : m_localAddress;
+    return 0;
+}
+
+int
+MpTcpSocketBase::GetPeerName(Address& address) const
+{
+    if (m_peerAddress.IsInvalid())
+    {
+        m_errno = ERROR_NOTCONN;
+        return -1;
+    }
+    address = m_peerAddress;
+    return 0;
+}
+
+bool
+MpTcpSocketBase::SetAllowBroadcast(bool allowBroadcast)
+{
+    return !allowBroadcast;
+}
+
+bool
+MpTcpSocketBase::GetAllowBroadcast() const
+{
+    return false;
+}
+
+// ------------------------------------------------------------------------------------------
+// State and keys
+
+MpTcpSocketBase::State
+MpTcpSocketBase::GetState() const
+{
+    return m_state;
+}
+
+bool
+MpTcpSocketBase::IsFallback() const
+{
+    return m_fallback;
+}
+
+const std::vector<Ptr<MpTcpSubflow>>&
+MpTcpSocketBase::GetSubflows() const
+{
+    return m_subflows;
+}
+
+uint32_t
+MpTcpSocketBase::GetNEstablishedSubflows() const
+{
+    return std::count_if(m_subflows.begin(), m_subflows.end(), [](const Ptr<MpTcpSubflow>& s) {
+        return s->IsEstablished();
+    });
+}
+
+uint64_t
+MpTcpSocketBase::GetLocalKey() const
+{
+    return m_localKey;
+}
+
+uint32_t
+MpTcpSocketBase::GetLocalToken() const
+{
+    return m_localToken;
+}
+
+uint64_t
+MpTcpSocketBase::GetRemoteKey() const
+{
+    return m_remoteKey;
+}
+
+uint32_t
+MpTcpSocketBase::GetRemoteToken() const
+{
+    return m_remoteToken;
+}
+
+bool
+MpTcpSocketBase::HasRemoteKey() const
+{
+    return m_remoteKeyKnown;
+}
+
+uint64_t
+MpTcpSocketBase::GetLocalIdsn() const
+{
+    return m_localIdsn;
+}
+
+uint64_t
+MpTcpSocketBase::GetRemoteIdsn() const
+{
+    return m_remoteIdsn;
+}
+
+bool
+MpTcpSocketBase::GetDataAckToSend(uint64_t& ack) const
+{
+    if (!m_remoteKeyKnown || m_fallback)
+    {
+        return false;
+    }
+    ack = m_rcvNxt;
+    return true;
+}
+
+uint64_t
+MpTcpSocketBase::GetBytesReceived() const
+{
+    return m_bytesReceived;
+}
+
+uint64_t
+MpTcpSocketBase::GetBytesAcked() const
+{
+    return m_dataUna - (m_localIdsn + 1);
+}
+
+uint64_t
+MpTcpSocketBase::GetProtocolErrors() const
+{
+    return m_protocolErrors;
+}
+
+void
+MpTcpSocketBase::GetSubflowWindows(std::vector<SubflowWindow>& out) const
+{
+    out.clear();
+    for (const auto& sf : m_subflows)
+    {
+        if (sf->IsEstablished() && sf->HasRttSample())
+        {
+            out.push_back({double(sf->GetCwnd()), sf->GetSrtt().GetSeconds()});
+        }
+    }
+}
+
+void
+MpTcpSocketBase::GenerateKey()
+{
+    do
+    {
+        m_localKey = (uint64_t(m_rng->GetInteger(0, 0xffffffffU)) << 32) |
+                     m_rng->GetInteger(0, 0xffffffffU);
+        m_localToken = MpTcpCrypto::Token(m_localKey);
+    } while (m_tcp->LookupToken(m_localToken));
+    m_localIdsn = MpTcpCrypto::Idsn(m_localKey);
+    m_dataNxt = m_dataUna = m_localIdsn + 1;
+    m_tokenRegistered = m_tcp->AddToken(m_localToken, this);
+}
+
+void
+MpTcpSocketBase::ReleaseToken()
+{
+    if (m_tokenRegistered && m_tcp)
+    {
+        m_tokenRegistered = false;
+        m_tcp->RemoveToken(m_localToken);
+    }
+}
+
+void
+MpTcpSocketBase::ReceivedRemoteKey(uint64_t key)
+{
+    if (m_remoteKeyKnown)
+    {
+        if (key != m_remoteKey)
+        {
+            ProtocolError(nullptr, "peer key changed");
+        }
+        return;
+    }
+    m_remoteKey = key;
+    m_remoteToken = MpTcpCrypto::Token(key);
+    m_remoteIdsn = MpTcpCrypto::Idsn(key);
+    m_rcvNxt = m_remoteIdsn + 1;
+    m_remoteKeyKnown = true;
+}
+
+uint64_t
+MpTcpSocketBase::ExpandRemoteDsn(uint32_t low32) const
+{
+    const uint64_t span = uint64_t(1) << 32;
+    uint64_t candidate = (m_rcvNxt & ~(span - 1)) | low32;
+    if (candidate + span / 2 < m_rcvNxt)
+    {
+        candidate += span;
+    }
+    else if (candidate > m_rcvNxt + span / 2 && candidate >= span)
+    {
+        candidate -= span;
+    }
+    return candidate;
+}
+
+void
+MpTcpSocketBase::FallBackToTcp()
+{
+    NS_LOG_INFO(this << " peer does not speak MPTCP: falling back to TCP");
+    m_fallback = true;
+    ReleaseToken();
+}
+
+void
+MpTcpSocketBase::ProtocolError(Ptr<MpTcpSubflow> subflow, const std::string& what)
+{
+    ++m_protocolErrors;
+    NS_LOG_WARN(this << " protocol error: " << what);
+    m_protocolErrorTrace(subflow, what);
+}
+
+// ------------------------------------------------------------------------------------------
+// Subflows
+
+Ptr<TcpCongestionOps>
+MpTcpSocketBase::CreateCongestionControl()
+{
+    ObjectFactory f;
+    f.SetTypeId(m_congestionTypeId);
+    Ptr<TcpCongestionOps> cc = f.Create<TcpCongestionOps>();
+    if (auto lia = DynamicCast<MpTcpLia>(cc))
+    {
+        lia->SetMeta(this);
+    }
+    return cc;
+}
+
+Ptr<MpTcpSubflow>
+MpTcpSocketBase::CreateSubflow(MpTcpSubflow::Role role)
+{
+    Ptr<MpTcpSubflow> sf = CreateObject<MpTcpSubflow>();
+    sf->SetNode(m_node);
+    sf->SetTcp(m_tcp);
+    TypeIdValue rttType;
+    m_tcp->GetAttribute("RttEstimatorType", rttType);
+    ObjectFactory rttFactory;
+    rttFactory.SetTypeId(rttType.Get());
+    sf->SetRtt(rttFactory.Create<RttEstimator>());
+    TypeIdValue recoveryType;
+    m_tcp->GetAttribute("RecoveryType", recoveryType);
+    ObjectFactory recoveryFactory;
+    recoveryFactory.SetTypeId(recoveryType.Get());
+    sf->SetRecoveryAlgorithm(recoveryFactory.Create<TcpRecoveryOps>());
+    // The option space holds timestamps and a DSS, not SACK blocks as well; the connection
+    // hands over full segments, so Nagle would only delay them.
+    sf->SetAttribute("Sack", BooleanValue(false));
+    sf->SetAttribute("TcpNoDelay", BooleanValue(true));
+    sf->SetAttribute("RcvBufSize", UintegerValue(m_rcvBufSize));
+    sf->SetAttribute("SndBufSize", UintegerValue(std::max<uint32_t>(m_sndBufSize, 65536)));
+    AttachSubflow(sf, role);
+    return sf;
+}
+
+void
+MpTcpSocketBase::AttachSubflow(Ptr<MpTcpSubflow> sf, MpTcpSubflow::Role role)
+{
+    sf->SetMeta(this, role);
+    sf->SetCongestionControlAlgorithm(CreateCongestionControl());
+    sf->SetConnectCallback(MakeCallback(&MpTcpSocketBase::OnSubflowConnected, this),
+                           MakeCallback(&MpTcpSocketBase::OnSubflowConnectFailed, this));
+    sf->SetAcceptCallback(MakeCallback(&MpTcpSocketBase::OnSubflowConnectionRequest, this),
+                          MakeCallback(&MpTcpSocketBase::OnSubflowNewConnection, this));
+    sf->SetRecvCallback(MakeCallback(&MpTcpSocketBase::OnSubflowRecv, this));
+    sf->SetSendCallback(MakeCallback(&MpTcpSocketBase::OnSubflowSendSpace, this));
+    sf->SetCloseCallbacks(MakeCallback(&MpTcpSocketBase::OnSubflowNormalClose, this),
+                          MakeCallback(&MpTcpSocketBase::OnSubflowErrorClose, this));
+    if (role != MpTcpSubflow::ROLE_LISTENER)
+    {
+        sf->SetSubflowId(m_nextSubflowId++);
+        m_subflows.push_back(sf);
+    }
+}
+
+void
+MpTcpSocketBase::SubflowForked(Ptr<MpTcpSubflow> child)
+{
+    const MpCapableOption* capable = nullptr;
+    const MpJoinSynOption* join = nullptr;
+    for (const auto& o : child->GetSynOptions())
+    {
+        if (auto c = std::get_if<MpCapableOption>(&o))
+        {
+            capable = c;
+        }
+        else if (auto j = std::get_if<MpJoinSynOption>(&o))
+        {
+            join = j;
+        }
+    }
+    if (m_state == LISTEN)
+    {
+        // Passive open: a new connection, configured like this listening socket.
+        Ptr<MpTcpSocketBase> conn = CopyObject<MpTcpSocketBase>(this);
+        conn->m_listener = this;
+        conn->m_state = SYN_RCVD;
+        m_pending.push_back(conn);
+        if (capable && capable->version == 1)
+        {
+            conn->GenerateKey();
+            conn->AttachSubflow(child, MpTcpSubflow::ROLE_MP_CAPABLE);
+        }
+        else
+        {
+            // No MP_CAPABLE (or a join that the token map did not claim): plain TCP.
+            conn->m_fallback = true;
+            conn->GenerateKey();
+            conn->ReleaseToken();
+            conn->AttachSubflow(child, MpTcpSubflow::ROLE_PLAIN);
+        }
+        return;
+    }
+    // A join accepted by this connection's acceptor.
+    MpTcpSubflow::JoinState& js = child->GetJoinState();
+    js.remoteNonce = join ? join->senderNonce : 0;
+    js.localNonce = m_rng->GetInteger(0, 0xffffffffU);
+    js.backup = join ? join->backup : false;
+    AttachSubflow(child, MpTcpSubflow::ROLE_MP_JOIN);
+}
+
+bool
+MpTcpSocketBase::ReceivedJoinSyn(Ptr<Packet> packet,
+                                 const Ipv4Header& ipHeader,
+                                 const TcpHeader& tcpHeader)
+{
+    for (const auto& sf : m_subflows)
+    {
+        Ipv4Address la;
+        Ipv4Address ra;
+        uint16_t lp;
+        uint16_t rp;
+        sf->GetFourTuple(la, lp, ra, rp);
+        if (la == ipHeader.GetDestination() && lp == tcpHeader.GetDestinationPort() &&
+            ra == ipHeader.GetSource() && rp == tcpHeader.GetSourcePort())
+        {
+            return false; // retransmitted SYN of a subflow we already have
+        }
+    }
+    if (m_state != ESTABLISHED || m_fallback || !m_remoteKeyKnown)
+    {
+        // RFC 8684 §3.2: joins are accepted only on a fully established MPTCP connection.
+        ProtocolError(nullptr, "MP_JOIN before the connection is established");
+        return true;
+    }
+    if (!m_joinAcceptor)
+    {
+        m_joinAcceptor = CreateSubflow(MpTcpSubflow::ROLE_LISTENER);
+        m_joinAcceptor->Listen();
+    }
+    m_joinAcceptor->ReceiveInterceptedSyn(
+        packet,
+        InetSocketAddress(ipHeader.GetSource(), tcpHeader.GetSourcePort()),
+        InetSocketAddress(ipHeader.GetDestination(), tcpHeader.GetDestinationPort()));
+    return true;
+}
+
+void
+MpTcpSocketBase::OpenAdditionalSubflows()
+{
+    if (m_subflows.empty() || m_fallback)
+    {
+        return;
+    }
+    Ipv4Address local;
+    Ipv4Address remote;
+    uint16_t localPort;
+    uint16_t remotePort;
+    m_subflows.front()->GetFourTuple(local, localPort, remote, remotePort);
+    // ndiffports: the same address pair, a new source port for each subflow.
+    for (uint32_t i = 1; i < m_numSubflows; ++i)
+    {
+        Ptr<MpTcpSubflow> sf = CreateSubflow(MpTcpSubflow::ROLE_MP_JOIN);
+        sf->GetJoinState().localNonce = m_rng->GetInteger(0, 0xffffffffU);
+        sf->GetJoinState().token = m_remoteToken;
+        if (sf->Bind(InetSocketAddress(local, 0)) != 0 ||
+            sf->Connect(InetSocketAddress(remote, remotePort)) != 0)
+        {
+            NS_LOG_WARN(this << " could not open subflow " << i);
+        }
+    }
+}
+
+void
+MpTcpSocketBase::ConnectionEstablished(Ptr<MpTcpSubflow> sf)
+{
+    m_state = ESTABLISHED;
+}
+
+void
+MpTcpSocketBase::OnSubflowConnected(Ptr<Socket> s)
+{
+    Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
+    m_subflowEstablishedTrace(sf);
+    if (!m_connectedNotified && sf == m_subflows.front())
+    {
+        m_connectedNotified = true;
+        ConnectionEstablished(sf);
+        NotifyConnectionSucceeded();
+        OpenAdditionalSubflows();
+    }
+    SendPending();
+}
+
+void
+MpTcpSocketBase::OnSubflowConnectFailed(Ptr<Socket> s)
+{
+    Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
+    if (!m_subflows.empty() && sf == m_subflows.front() && !m_connectedNotified)
+    {
+        m_state = CLOSED;
+        ReleaseToken();
+        NotifyConnectionFailed();
+    }
+}
+
+bool
+MpTcpSocketBase::OnSubflowConnectionRequest(Ptr<Socket> s, const Address& from)
+{
+    return m_state == LISTEN ? NotifyConnectionRequest(from) : true;
+}
+
+void
+MpTcpSocketBase::OnSubflowNewConnection(Ptr<Socket> s, const Address& from)
+{
+    Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
+    m_subflowEstablishedTrace(sf);
+    if (m_state == SYN_RCVD && !m_subflows.empty() && sf == m_subflows.front())
+    {
+        m_peerAddress = from;
+        ConnectionEstablished(sf);
+        Ptr<MpTcpSocketBase> listener = m_listener;
+        if (listener)
+        {
+            auto& pending = listener->m_pending;
+            pending.erase(std::remove(pending.begin(), pending.end(), Ptr<MpTcpSocketBase>(this)),
+                          pending.end());
+            listener->NotifyNewConnectionCreated(this, from);
+        }
+    }
+    SendPending();
+}
+
+void
+MpTcpSocketBase::OnSubflowRecv(Ptr<Socket> s)
+{
+    Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
+    uint32_t before = m_rxReadyBytes;
+    std::vector<MpTcpSubflow::Mapping> pieces;
+    while (true)
+    {
+        Ptr<Packet> p = sf->Recv(std::numeric_limits<uint32_t>::max(), 0);
+        if (!p || p->GetSize() == 0)
+        {
+            break;
+        }
+        if (m_fallback || sf->GetRole() == MpTcpSubflow::ROLE_PLAIN)
+        {
+            // Fallback: the subflow's byte stream is the connection's (RFC 8684 §3.7).
+            m_rxReady.push_back(p);
+            m_rxReadyBytes += p->GetSize();
+            m_bytesReceived += p->GetSize();
+            continue;
+        }
+        if (!sf->MapReceivedBytes(p->GetSize(), pieces))
+        {
+            ProtocolError(sf, "data without a data sequence mapping");
+        }
+        for (const auto& piece : pieces)
+        {
+            ReceivedData(piece.dsn, p->CreateFragment(piece.ssn, piece.length));
+        }
+    }
+    if (m_rxReadyBytes > before && !m_shutdownRecv)
+    {
+        NotifyDataRecv();
+    }
+}
+
+void
+MpTcpSocketBase::ReceivedData(uint64_t dsn, Ptr<Packet> p)
+{
+    uint64_t end = dsn + p->GetSize();
+    if (end <= m_rcvNxt)
+    {
+        return; // duplicate (e.g. the same data on two subflows)
+    }
+    if (dsn < m_rcvNxt)
+    {
+        p->RemoveAtStart(m_rcvNxt - dsn);
+        dsn = m_rcvNxt;
+    }
+    if (dsn > m_rcvNxt)
+    {
+        auto it = m_rxOoo.find(dsn);
+        if (it == m_rxOoo.end())
+        {
+            m_rxOoo.emplace(dsn, p);
+            m_rxOooBytes += p->GetSize();
+        }
+        else if (it->second->GetSize() < p->GetSize())
+        {
+            m_rxOooBytes += p->GetSize() - it->second->GetSize();
+            it->second = p;
+        }
+        return;
+    }
+    m_rxReady.push_back(p);
+    m_rxReadyBytes += p->GetSize();
+    m_bytesReceived += p->GetSize();
+    m_rcvNxt = end;
+    while (!m_rxOoo.empty() && m_rxOoo.begin()->first <= m_rcvNxt)
+    {
+        auto it = m_rxOoo.begin();
+        Ptr<Packet> q = it->second;
+        uint64_t qdsn = it->first;
+        m_rxOooBytes -= q->GetSize();
+        m_rxOoo.erase(it);
+        uint64_t qend = qdsn + q->GetSize();
+        if (qend <= m_rcvNxt)
+        {
+            continue;
+        }
+        if (qdsn < m_rcvNxt)
+        {
+            q->RemoveAtStart(m_rcvNxt - qdsn);
+        }
+        m_rxReady.push_back(q);
+        m_rxReadyBytes += q->GetSize();
+        m_bytesReceived += q->GetSize();
+        m_rcvNxt = qend;
+    }
+}
+
+void
+MpTcpSocketBase::OnSubflowSendSpace(Ptr<Socket> s, uint32_t available)
+{
+    if (m_state == ESTABLISHED && m_sndUnsentBytes > 0)
+    {
+        PushData(DynamicCast<MpTcpSubflow>(s));
+    }
+}
+
+void
+MpTcpSocketBase::ReceivedDataAck(uint64_t ack, bool is64)
+{
+    if (!is64)
+    {
+        const uint64_t span = uint64_t(1) << 32;
+        uint64_t candidate = (m_dataUna & ~(span - 1)) | (ack & (span - 1));
+        if (candidate < m_dataUna && m_dataUna - candidate > span / 2)
+        {
+            candidate += span;
+        }
+        ack = candidate;
+    }
+    if (ack <= m_dataUna || ack > m_dataNxt)
+    {
+        return;
+    }
+    uint64_t old = m_dataUna;
+    m_dataUna = ack;
+    m_dataAckTrace(old, ack);
+    if (!m_closeRequested && GetTxAvailable() > 0)
+    {
+        NotifySend(GetTxAvailable());
+    }
+    MaybeFinishClose();
+}
+
+void
+MpTcpSocketBase::SendPending()
+{
+    if (m_state != ESTABLISHED || m_sndUnsentBytes == 0)
+    {
+        MaybeFinishClose();
+        return;
+    }
+    // Lowest-RTT-first among the subflows that have room (Linux's default scheduler).
+    std::vector<Ptr<MpTcpSubflow>> order;
+    order.reserve(m_subflows.size());
+    for (const auto& sf : m_subflows)
+    {
+        if (sf->IsEstablished())
+        {
+            order.push_back(sf);
+        }
+    }
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+        Time ra = a->HasRttSample() ? a->GetSrtt() : Time::Max();
+        Time rb = b->HasRttSample() ? b->GetSrtt() : Time::Max();
+        return ra < rb;
+    });
+    for (const auto& sf : order)
+    {
+        if (m_sndUnsentBytes == 0)
+        {
+            break;
+        }
+        PushData(sf);
+    }
+}
+
+bool
+MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf)
+{
+    if (!sf || !sf->IsEstablished())
+    {
+        return false;
+    }
+    bool pushed = false;
+    uint32_t mss = sf->GetSegmentSize();
+    while (m_sndUnsentBytes > 0)
+    {
+        uint64_t chunk = std::min<uint64_t>(mss, m_sndUnsentBytes);
+        if (!m_fallback)
+        {
+            // Connection-level flow control: the receive window is relative to DATA_ACK.
+            uint64_t outstanding = m_dataNxt - m_dataUna;
+            uint64_t window = std::max<uint32_t>(sf->GetPeerWindow(), mss);
+            if (outstanding >= window)
+            {
+                break;
+            }
+            chunk = std::min(chunk, window - outstanding);
+        }
+        if (sf->GetSendableBytes() < chunk)
+        {
+            break;
+        }
+        Ptr<Packet> p = TakeUnsent(chunk);
+        if (!sf->SendMapped(p, m_dataNxt))
+        {
+            m_sndUnsent.push_front(p);
+            m_sndUnsentBytes += chunk;
+            break;
+        }
+        m_dataNxt += chunk;
+        if (m_fallback)
+        {
+            m_dataUna = m_dataNxt; // TCP's own acknowledgments cover it
+        }
+        pushed = true;
+    }
+    return pushed;
+}
+
+Ptr<Packet>
+MpTcpSocketBase::TakeUnsent(uint32_t n)
+{
+    NS_ASSERT(n <= m_sndUnsentBytes);
+    m_sndUnsentBytes -= n;
+    Ptr<Packet> front = m_sndUnsent.front();
+    if (front->GetSize() == n)
+    {
+        m_sndUnsent.pop_front();
+        return front;
+    }
+    if (front->GetSize() > n)
+    {
+        Ptr<Packet> out = front->CreateFragment(0, n);
+        front->RemoveAtStart(n);
+        return out;
+    }
+    Ptr<Packet> out = Create<Packet>();
+    while (out->GetSize() < n)
+    {
+        front = m_sndUnsent.front();
+        uint32_t need = n - out->GetSize();
+        if (front->GetSize() <= need)
+        {
+            out->AddAtEnd(front);
+            m_sndUnsent.pop_front();
+        }
+        else
+        {
+            out->AddAtEnd(front->CreateFragment(0, need));
+            front->RemoveAtStart(need);
+        }
+    }
+    return out;
+}
+
+void
+MpTcpSocketBase::MaybeFinishClose()
+{
+    if (!m_closeRequested || m_state == CLOSING || m_sndUnsentBytes > 0 ||
+        (!m_fallback && m_dataUna != m_dataNxt))
+    {
+        return;
+    }
+    m_state = CLOSING;
+    for (const auto& sf : m_subflows)
+    {
+        if (!IsClosingState(sf->GetState()) || sf->GetState() == TcpSocket::CLOSE_WAIT)
+        {
+            Simulator::ScheduleNow(&CloseSubflow, sf);
+        }
+    }
+}
+
+void
+MpTcpSocketBase::OnSubflowNormalClose(Ptr<Socket> s)
+{
+    Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
+    m_subflowClosedTrace(sf);
+    if (sf->GetState() == TcpSocket::CLOSE_WAIT)
+    {
+        // The peer closed this subflow: close our side too, outside of its callback.
+        Simulator::ScheduleNow(&CloseSubflow, sf);
+    }
+    bool allDone = std::all_of(m_subflows.begin(), m_subflows.end(), [](const auto& x) {
+        return IsClosingState(x->GetState());
+    });
+    if (allDone)
+    {
+        if (!m_peerCloseNotified && !m_closeRequested)
+        {
+            m_peerCloseNotified = true;
+            NotifyNormalClose();
+        }
+        ReleaseToken();
+    }
+}
+
+void
+MpTcpSocketBase::OnSubflowErrorClose(Ptr<Socket> s)
+{
+    Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
+    m_subflowClosedTrace(sf);
+    bool allDead = std::all_of(m_subflows.begin(), m_subflows.end(), [](const auto& x) {
+        return x->GetState() == TcpSocket::CLOSED;
+    });
+    if (allDead)
+    {
+        ReleaseToken();
+        if (!m_peerCloseNotified)
+        {
+            m_peerCloseNotified = true;
+            NotifyErrorClose();
+        }
+    }
+    else if (m_state == ESTABLISHED)
+    {
+        SendPending();
+    }
+}
+
+} // namespace ns3

@@ -1,4 +1,310 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
 #ifndef MPTCP_SOCKET_BASE_H
 #define MPTCP_SOCKET_BASE_H
-// placeholder: being written
-#endif
+
+#include "mptcp-subflow.h"
+
+#include "ns3/event-id.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/socket.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+#include <map>
+#include <vector>
+
+namespace ns3
+{
+
+class MpTcpL4Protocol;
+class Node;
+
+/**
+ * \ingroup mptcp
+ * \brief A Multipath TCP connection (RFC 8684): the socket the application sees.
+ *
+ * It offers the stream-socket API of ns-3 (BulkSendApplication and PacketSink use it
+ * unmodified through MpTcpSocketFactory) and runs its data over one or more MpTcpSubflow
+ * sockets:
+ *  - connection set-up with MP_CAPABLE (64-bit keys, token and IDSN from SHA-256, §3.1),
+ *    additional subflows with MP_JOIN (token, nonces, HMAC-SHA256, §3.2);
+ *  - the "ndiffports" path manager: NumSubflows subflows over the same pair of addresses with
+ *    distinct source ports, so that per-flow ECMP spreads them over the fabric's paths
+ *    (Raiciu et al., SIGCOMM 2011, §2);
+ *  - a lowest-RTT-first scheduler that hands full segments to subflows that have window;
+ *  - data sequence mappings and DATA_ACKs in DSS options (§3.3), reassembly in data sequence
+ *    order, duplicate removal;
+ *  - coupled congestion control (MpTcpLia, RFC 6356) or uncoupled subflows (TcpNewReno);
+ *  - fallback to plain TCP when the peer does not answer MP_CAPABLE (§3.7).
+ */
+class MpTcpSocketBase : public Socket
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /// Path managers.
+    enum PathManager
+    {
+        NDIFFPORTS = 0, //!< NumSubflows subflows over one address pair, distinct source ports
+    };
+
+    /// Connection-level state.
+    enum State
+    {
+        CLOSED,      //!< not connected
+        LISTEN,      //!< listening (the application's server socket)
+        SYN_SENT,    //!< initial subflow's SYN sent
+        SYN_RCVD,    //!< initial subflow's SYN received, not yet established
+        ESTABLISHED, //!< data can flow
+        CLOSING,     //!< the application closed; subflows are closing
+    };
+
+    MpTcpSocketBase();
+    /**
+     * \brief Copy the configuration (not the state) of a listening socket, for a passive open.
+     * \param sock the listening socket
+     */
+    MpTcpSocketBase(const MpTcpSocketBase& sock);
+    ~MpTcpSocketBase() override;
+
+    /// \param node the node
+    void SetNode(Ptr<Node> node);
+    /// \param tcp the node's MPTCP-aware TCP
+    void SetTcp(Ptr<MpTcpL4Protocol> tcp);
+
+    // Socket API
+    enum SocketErrno GetErrno() const override;
+    enum SocketType GetSocketType() const override;
+    Ptr<Node> GetNode() const override;
+    int Bind(const Address& address) override;
+    int Bind() override;
+    int Bind6() override;
+    int Close() override;
+    int ShutdownSend() override;
+    int ShutdownRecv() override;
+    int Connect(const Address& address) override;
+    int Listen() override;
+    uint32_t GetTxAvailable() const override;
+    int Send(Ptr<Packet> p, uint32_t flags) override;
+    int SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress) override;
+    uint32_t GetRxAvailable() const override;
+    Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
+    Ptr<Packet> RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress) override;
+    int GetSockName(Address& address) const override;
+    int GetPeerName(Address& address) const override;
+    bool SetAllowBroadcast(bool allowBroadcast) override;
+    bool GetAllowBroadcast() const override;
+
+    /// \return the connection state
+    State GetState() const;
+    /// \return true if the connection fell back to plain TCP (RFC 8684 §3.7)
+    bool IsFallback() const;
+    /// \return the subflows of the connection, initial subflow first
+    const std::vector<Ptr<MpTcpSubflow>>& GetSubflows() const;
+    /// \return the number of subflows that reached ESTABLISHED
+    uint32_t GetNEstablishedSubflows() const;
+
+    /// \return our 64-bit key
+    uint64_t GetLocalKey() const;
+    /// \return our token (most significant 32 bits of SHA-256 of our key)
+    uint32_t GetLocalToken() const;
+    /// \return the peer's key (valid if HasRemoteKey())
+    uint64_t GetRemoteKey() const;
+    /// \return the peer's token
+    uint32_t GetRemoteToken() const;
+    /// \return true once the peer's key is known
+    bool HasRemoteKey() const;
+    /// \return our initial data sequence number
+    uint64_t GetLocalIdsn() const;
+    /// \return the peer's initial data sequence number (valid if HasRemoteKey())
+    uint64_t GetRemoteIdsn() const;
+
+    /**
+     * \brief The DATA_ACK to send: the next data sequence number expected.
+     * \param ack filled with the DATA_ACK
+     * \return false while the peer's IDSN is unknown
+     */
+    bool GetDataAckToSend(uint64_t& ack) const;
+    /// \return bytes delivered in order to the application's receive queue
+    uint64_t GetBytesReceived() const;
+    /// \return bytes of application data acknowledged at data level (DATA_ACK)
+    uint64_t GetBytesAcked() const;
+
+    /// Window and RTT of one subflow, for coupled congestion control.
+    struct SubflowWindow
+    {
+        double cwnd; //!< congestion window, bytes
+        double rtt;  //!< smoothed RTT, seconds
+    };
+
+    /**
+     * \brief Windows and RTTs of the established subflows that have an RTT sample.
+     * \param out filled with one entry per such subflow
+     */
+    void GetSubflowWindows(std::vector<SubflowWindow>& out) const;
+
+    // Called by subflows and by MpTcpL4Protocol.
+
+    /**
+     * \brief A subflow learnt the peer's key (MP_CAPABLE on SYN/ACK, third ACK or first data).
+     * \param key the peer's key
+     */
+    void ReceivedRemoteKey(uint64_t key);
+    /**
+     * \brief A DATA_ACK arrived.
+     * \param ack the DATA_ACK
+     * \param is64 whether it was sent in 8 octets (otherwise the low 32 bits)
+     */
+    void ReceivedDataAck(uint64_t ack, bool is64);
+    /**
+     * \brief Expand a 32-bit data sequence number received from the peer to 64 bits, as the
+     * value closest to the next expected one (RFC 8684 §3.3.1).
+     * \param low32 the low 32 bits
+     * \return the 64-bit DSN
+     */
+    uint64_t ExpandRemoteDsn(uint32_t low32) const;
+    /**
+     * \brief The initial subflow's SYN/ACK carried no MP_CAPABLE: continue as plain TCP.
+     */
+    void FallBackToTcp();
+    /**
+     * \brief A listening subflow of this socket forked a child for an incoming SYN.
+     * \param child the new subflow (its SYN's MPTCP options are in GetSynOptions())
+     */
+    void SubflowForked(Ptr<MpTcpSubflow> child);
+    /**
+     * \brief Token-demultiplexed MP_JOIN SYN (from MpTcpL4Protocol).
+     * \param packet the segment with its TCP header
+     * \param ipHeader its IPv4 header
+     * \param tcpHeader its TCP header
+     * \return true if taken (false: already handled by an existing subflow)
+     */
+    bool ReceivedJoinSyn(Ptr<Packet> packet, const Ipv4Header& ipHeader, const TcpHeader& tcpHeader);
+    /**
+     * \brief Count a protocol error found by a subflow (malformed option, HMAC mismatch,
+     * unmapped data).
+     * \param subflow the subflow
+     * \param what a short description, for logs and the trace
+     */
+    void ProtocolError(Ptr<MpTcpSubflow> subflow, const std::string& what);
+    /// \return the number of protocol errors counted
+    uint64_t GetProtocolErrors() const;
+
+    /**
+     * TracedCallback signature for subflow events.
+     * \param [in] subflow the subflow
+     */
+    typedef void (*SubflowTracedCallback)(Ptr<MpTcpSubflow> subflow);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// \return a new subflow configured for this connection
+    Ptr<MpTcpSubflow> CreateSubflow(MpTcpSubflow::Role role);
+    /// Attach a subflow (callbacks, congestion control, id).
+    void AttachSubflow(Ptr<MpTcpSubflow> sf, MpTcpSubflow::Role role);
+    /// \return a new congestion-control object for a subflow
+    Ptr<TcpCongestionOps> CreateCongestionControl();
+    /// Draw our key (unique token on this node).
+    void GenerateKey();
+    /// Open the additional subflows of the path manager.
+    void OpenAdditionalSubflows();
+    /// Hand data to every subflow that can send, lowest RTT first.
+    void SendPending();
+    /// Hand data to one subflow, as much as it can send now.
+    bool PushData(Ptr<MpTcpSubflow> sf);
+    /// Take up to \p n unsent bytes off the send queue.
+    Ptr<Packet> TakeUnsent(uint32_t n);
+    /// Place received data at its data sequence number and deliver what is in order.
+    void ReceivedData(uint64_t dsn, Ptr<Packet> p);
+    /// Close subflows once all data is acknowledged, if the application closed.
+    void MaybeFinishClose();
+    /// The connection is established (first subflow up).
+    void ConnectionEstablished(Ptr<MpTcpSubflow> sf);
+    /// Remove our token from the node's token map.
+    void ReleaseToken();
+
+    // Subflow callbacks
+    void OnSubflowConnected(Ptr<Socket> s);
+    void OnSubflowConnectFailed(Ptr<Socket> s);
+    bool OnSubflowConnectionRequest(Ptr<Socket> s, const Address& from);
+    void OnSubflowNewConnection(Ptr<Socket> s, const Address& from);
+    void OnSubflowRecv(Ptr<Socket> s);
+    void OnSubflowSendSpace(Ptr<Socket> s, uint32_t available);
+    void OnSubflowNormalClose(Ptr<Socket> s);
+    void OnSubflowErrorClose(Ptr<Socket> s);
+
+    // Configuration (attributes)
+    uint32_t m_numSubflows{1};        //!< ndiffports: subflows per connection
+    PathManager m_pathManager{NDIFFPORTS}; //!< path manager
+    TypeId m_congestionTypeId;        //!< congestion control of the subflows
+    uint32_t m_sndBufSize{131072};    //!< connection-level send buffer, bytes
+    uint32_t m_rcvBufSize{131072};    //!< connection-level receive buffer, bytes
+    Time m_joinDelay;                 //!< delay between opening additional subflows
+
+    // Plumbing
+    Ptr<Node> m_node;
+    Ptr<MpTcpL4Protocol> m_tcp;
+    Ptr<UniformRandomVariable> m_rng; //!< keys and nonces
+    Ptr<MpTcpSocketBase> m_listener;  //!< the listening socket that spawned us (passive open)
+    std::vector<Ptr<MpTcpSocketBase>> m_pending; //!< passive connections not yet accepted
+    Ptr<MpTcpSubflow> m_listenSubflow;  //!< listening subflow (LISTEN state)
+    Ptr<MpTcpSubflow> m_joinAcceptor;   //!< accepts token-demultiplexed MP_JOIN SYNs
+    std::vector<Ptr<MpTcpSubflow>> m_subflows; //!< all subflows, initial first
+    Address m_localAddress;           //!< bound address
+    Address m_peerAddress;            //!< connected peer
+    State m_state{CLOSED};
+    mutable enum SocketErrno m_errno { ERROR_NOTERROR };
+    bool m_fallback{false};
+    bool m_closeRequested{false};
+    bool m_shutdownSend{false};
+    bool m_shutdownRecv{false};
+    bool m_peerCloseNotified{false};
+    bool m_tokenRegistered{false};
+    bool m_connectedNotified{false};
+    uint32_t m_nextSubflowId{0};
+
+    // Keys
+    uint64_t m_localKey{0};
+    uint32_t m_localToken{0};
+    uint64_t m_localIdsn{0};
+    uint64_t m_remoteKey{0};
+    uint32_t m_remoteToken{0};
+    uint64_t m_remoteIdsn{0};
+    bool m_remoteKeyKnown{false};
+
+    // Send side (data sequence space)
+    std::deque<Ptr<Packet>> m_sndUnsent; //!< application data not yet given to a subflow
+    uint32_t m_sndUnsentBytes{0};     //!< bytes in m_sndUnsent
+    uint64_t m_dataNxt{0};            //!< DSN of the next byte to give to a subflow
+    uint64_t m_dataUna{0};            //!< oldest DSN not DATA_ACKed
+    uint32_t m_peerWindow{65535};     //!< peer's receive window, bytes
+    EventId m_sendPendingEvent;       //!< deferred SendPending()
+
+    // Receive side
+    uint64_t m_rcvNxt{0};                      //!< next DSN expected
+    std::map<uint64_t, Ptr<Packet>> m_rxOoo;   //!< out-of-order data by DSN
+    uint32_t m_rxOooBytes{0};                  //!< bytes in m_rxOoo
+    std::deque<Ptr<Packet>> m_rxReady;         //!< in-order data for the application
+    uint32_t m_rxReadyBytes{0};                //!< bytes in m_rxReady
+    uint64_t m_bytesReceived{0};               //!< bytes delivered in order
+    uint64_t m_protocolErrors{0};              //!< protocol errors counted
+
+    TracedCallback<Ptr<MpTcpSubflow>> m_subflowEstablishedTrace; //!< subflow established
+    TracedCallback<Ptr<MpTcpSubflow>> m_subflowClosedTrace;      //!< subflow closed
+    TracedCallback<uint64_t, uint64_t> m_dataAckTrace;           //!< DATA_ACK old, new
+    TracedCallback<Ptr<MpTcpSubflow>, const std::string&> m_protocolErrorTrace; //!< errors
+};
+
+} // namespace ns3
+
+#endif /* MPTCP_SOCKET_BASE_H */

@@ -1,2 +1,672 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
 #include "mptcp-subflow.h"
-// placeholder: being written
+
+#include "mptcp-crypto.h"
+#include "mptcp-socket-base.h"
+
+#include "ns3/ipv4-end-point.h"
+#include "ns3/log.h"
+#include "ns3/rtt-estimator.h"
+#include "ns3/tcp-tx-buffer.h"
+#include "ns3/trace-source-accessor.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MpTcpSubflow");
+NS_OBJECT_ENSURE_REGISTERED(MpTcpSubflow);
+
+TypeId
+MpTcpSubflow::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MpTcpSubflow")
+            .SetParent<TcpSocketBase>()
+            .SetGroupName("Mptcp")
+            .AddConstructor<MpTcpSubflow>()
+            .AddTraceSource("MalformedOption",
+                            "A received MPTCP option was malformed and dropped (the int is an "
+                            "ns3::MpTcpParseError value).",
+                            MakeTraceSourceAccessor(&MpTcpSubflow::m_malformedTrace),
+                            "ns3::MpTcpSubflow::MalformedOptionTracedCallback");
+    return tid;
+}
+
+#if MPTCP_NEEDS_INSTANCE_TYPEID
+TypeId
+MpTcpSubflow::GetInstanceTypeId() const
+{
+    return MpTcpSubflow::GetTypeId();
+}
+#endif
+
+MpTcpSubflow::MpTcpSubflow()
+{
+    // The copy constructor copies this sink with m_txTrace: connect it here only.
+    m_txTrace.ConnectWithoutContext(MakeCallback(&MpTcpSubflow::TxHook));
+}
+
+MpTcpSubflow::MpTcpSubflow(const MpTcpSubflow& sock)
+    : TcpSocketBase(sock),
+      m_meta(sock.m_meta),
+      m_role(sock.m_role),
+      m_subflowId(0),
+      m_sawSyn(sock.m_sawSyn),
+      m_isn(sock.m_isn),
+      m_irs(sock.m_irs),
+      m_irsKnown(sock.m_irsKnown),
+      m_synOptions(sock.m_synOptions),
+      m_join(sock.m_join)
+{
+}
+
+MpTcpSubflow::~MpTcpSubflow() = default;
+
+void
+MpTcpSubflow::DoDispose()
+{
+    m_meta = nullptr;
+    TcpSocketBase::DoDispose();
+}
+
+void
+MpTcpSubflow::SetMeta(MpTcpSocketBase* meta, Role role)
+{
+    m_meta = meta;
+    m_role = role;
+}
+
+MpTcpSocketBase*
+MpTcpSubflow::GetMeta() const
+{
+    return m_meta;
+}
+
+MpTcpSubflow::Role
+MpTcpSubflow::GetRole() const
+{
+    return m_role;
+}
+
+void
+MpTcpSubflow::SetRole(Role role)
+{
+    m_role = role;
+}
+
+uint32_t
+MpTcpSubflow::GetSubflowId() const
+{
+    return m_subflowId;
+}
+
+void
+MpTcpSubflow::SetSubflowId(uint32_t id)
+{
+    m_subflowId = id;
+}
+
+MpTcpSubflow::JoinState&
+MpTcpSubflow::GetJoinState()
+{
+    return m_join;
+}
+
+const std::vector<MpTcpOption>&
+MpTcpSubflow::GetSynOptions() const
+{
+    return m_synOptions;
+}
+
+Ptr<TcpCongestionOps>
+MpTcpSubflow::GetCongestionOps() const
+{
+    return m_congestionControl;
+}
+
+uint64_t
+MpTcpSubflow::GetMalformedOptions() const
+{
+    return m_malformed;
+}
+
+uint32_t
+MpTcpSubflow::GetUnsentBytes() const
+{
+    return m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence);
+}
+
+uint32_t
+MpTcpSubflow::GetSendableBytes() const
+{
+    if (!IsEstablished())
+    {
+        return 0;
+    }
+    uint32_t window = AvailableWindow();
+    uint32_t unsent = GetUnsentBytes();
+    return window > unsent ? window - unsent : 0;
+}
+
+uint32_t
+MpTcpSubflow::GetCwnd() const
+{
+    return m_tcb->m_cWnd.Get();
+}
+
+uint32_t
+MpTcpSubflow::GetSsThresh() const
+{
+    return m_tcb->m_ssThresh.Get();
+}
+
+uint32_t
+MpTcpSubflow::GetSegmentSize() const
+{
+    return m_tcb->m_segmentSize;
+}
+
+Time
+MpTcpSubflow::GetSrtt() const
+{
+    return (m_rtt && m_rtt->GetNSamples() > 0) ? m_rtt->GetEstimate() : Time(0);
+}
+
+bool
+MpTcpSubflow::HasRttSample() const
+{
+    return m_rtt && m_rtt->GetNSamples() > 0;
+}
+
+uint32_t
+MpTcpSubflow::GetPeerWindow() const
+{
+    return m_rWnd.Get();
+}
+
+TcpSocket::TcpStates_t
+MpTcpSubflow::GetState() const
+{
+    return m_state.Get();
+}
+
+bool
+MpTcpSubflow::IsEstablished() const
+{
+    return m_state.Get() == ESTABLISHED || m_state.Get() == CLOSE_WAIT;
+}
+
+uint64_t
+MpTcpSubflow::GetBytesSent() const
+{
+    return m_bytesSent;
+}
+
+void
+MpTcpSubflow::GetFourTuple(Ipv4Address& localAddr,
+                           uint16_t& localPort,
+                           Ipv4Address& remoteAddr,
+                           uint16_t& remotePort) const
+{
+    if (m_endPoint == nullptr)
+    {
+        localAddr = remoteAddr = Ipv4Address::GetAny();
+        localPort = remotePort = 0;
+        return;
+    }
+    localAddr = m_endPoint->GetLocalAddress();
+    localPort = m_endPoint->GetLocalPort();
+    remoteAddr = m_endPoint->GetPeerAddress();
+    remotePort = m_endPoint->GetPeerPort();
+}
+
+bool
+MpTcpSubflow::SendMapped(Ptr<Packet> p, uint64_t dsn)
+{
+    uint32_t len = p->GetSize();
+    NS_ASSERT(len > 0 && len <= 0xffff);
+    uint32_t ssn = (m_txBuffer->TailSequence() - m_isn);
+    bool merged = false;
+    if (!m_txMappings.empty())
+    {
+        Mapping& last = m_txMappings.back();
+        if (last.ssn + last.length == ssn && last.dsn + last.length == dsn &&
+            last.length + len <= 0xffff)
+        {
+            last.length += len;
+            merged = true;
+        }
+    }
+    if (!merged)
+    {
+        m_txMappings.push_back({ssn, dsn, len});
+    }
+    if (TcpSocketBase::Send(p, 0) < 0)
+    {
+        if (merged)
+        {
+            m_txMappings.back().length -= len;
+        }
+        else
+        {
+            m_txMappings.pop_back();
+        }
+        return false;
+    }
+    return true;
+}
+
+const MpTcpSubflow::Mapping*
+MpTcpSubflow::FindTxMapping(uint32_t ssn) const
+{
+    auto it = std::upper_bound(m_txMappings.begin(),
+                               m_txMappings.end(),
+                               ssn,
+                               [](uint32_t s, const Mapping& m) { return s < m.ssn; });
+    if (it == m_txMappings.begin())
+    {
+        return nullptr;
+    }
+    --it;
+    return (ssn < it->ssn + it->length) ? &*it : nullptr;
+}
+
+void
+MpTcpSubflow::DiscardAckedMappings()
+{
+    uint32_t una = m_txBuffer->HeadSequence() - m_isn;
+    while (!m_txMappings.empty() &&
+           m_txMappings.front().ssn + m_txMappings.front().length <= una)
+    {
+        m_txMappings.pop_front();
+    }
+}
+
+uint32_t
+MpTcpSubflow::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck)
+{
+    // A DSS describes one mapping: never let a segment span two of them.
+    if (!m_txMappings.empty())
+    {
+        uint32_t rel = seq - m_isn;
+        const Mapping* m = FindTxMapping(rel);
+        if (m != nullptr)
+        {
+            maxSize = std::min(maxSize, m->ssn + m->length - rel);
+        }
+    }
+    uint32_t sz = TcpSocketBase::SendDataPacket(seq, maxSize, withAck);
+    m_bytesSent += sz;
+    return sz;
+}
+
+uint32_t
+MpTcpSubflow::GetRxReadSsn() const
+{
+    return m_rxReadSsn;
+}
+
+bool
+MpTcpSubflow::MapReceivedBytes(uint32_t length, std::vector<Mapping>& out)
+{
+    out.clear();
+    uint32_t pos = m_rxReadSsn;
+    uint32_t offset = 0;
+    bool ok = true;
+    while (offset < length)
+    {
+        auto it = m_rxMappings.upper_bound(pos);
+        if (it == m_rxMappings.begin())
+        {
+            ok = false;
+            break;
+        }
+        --it;
+        const Mapping& m = it->second;
+        if (pos >= m.ssn + m.length)
+        {
+            ok = false;
+            break;
+        }
+        uint32_t n = std::min(length - offset, m.ssn + m.length - pos);
+        out.push_back({offset, m.dsn + (pos - m.ssn), n});
+        pos += n;
+        offset += n;
+        if (pos >= m.ssn + m.length)
+        {
+            m_rxMappings.erase(m_rxMappings.begin(), std::next(it));
+        }
+    }
+    m_rxReadSsn += length;
+    return ok;
+}
+
+void
+MpTcpSubflow::ReceiveInterceptedSyn(Ptr<Packet> packet, const Address& from, const Address& to)
+{
+    DoForwardUp(packet, from, to);
+}
+
+Ptr<TcpSocketBase>
+MpTcpSubflow::Fork()
+{
+    Ptr<MpTcpSubflow> child = CopyObject<MpTcpSubflow>(this);
+    if (m_meta != nullptr)
+    {
+        m_meta->SubflowForked(child);
+    }
+    return child;
+}
+
+void
+MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const Address& toAddress)
+{
+    TcpHeader h;
+    packet->PeekHeader(h);
+    uint8_t flags = h.GetFlags();
+    bool syn = flags & TcpHeader::SYN;
+    bool ack = flags & TcpHeader::ACK;
+
+    std::vector<MpTcpOption> options;
+    std::vector<uint8_t> bytes;
+    for (const auto& opt : h.GetOptionList())
+    {
+        if (!GetMpTcpOptionBytes(opt, bytes))
+        {
+            continue;
+        }
+        MpTcpOption parsed;
+        MpTcpParseError err = ParseMpTcpOption(bytes.data(), bytes.size(), parsed);
+        if (err != MpTcpParseError::NONE)
+        {
+            // RFC 8684: a malformed option is ignored; the segment itself is still TCP.
+            ++m_malformed;
+            m_malformedTrace(this, static_cast<int>(err));
+            NS_LOG_WARN("malformed MPTCP option: " << MpTcpParseErrorName(err));
+            if (m_meta)
+            {
+                m_meta->ProtocolError(this, "malformed option " + MpTcpParseErrorName(err));
+            }
+            continue;
+        }
+        options.push_back(parsed);
+    }
+
+    if (syn && !ack)
+    {
+        // A SYN reaching a listening subflow: remember what it asked for; Fork() copies it.
+        if (m_state.Get() == LISTEN)
+        {
+            m_synOptions = options;
+            m_irs = h.GetSequenceNumber();
+            m_irsKnown = true;
+        }
+    }
+    else if (syn && ack)
+    {
+        if (m_state.Get() == SYN_SENT && m_meta)
+        {
+            m_irs = h.GetSequenceNumber();
+            m_irsKnown = true;
+            if (m_role == ROLE_MP_CAPABLE)
+            {
+                const MpCapableOption* cap = nullptr;
+                for (const auto& o : options)
+                {
+                    if (auto c = std::get_if<MpCapableOption>(&o); c && c->nKeys >= 1)
+                    {
+                        cap = c;
+                    }
+                }
+                if (cap)
+                {
+                    m_meta->ReceivedRemoteKey(cap->senderKey);
+                    m_capableAckPending = true;
+                }
+                else
+                {
+                    m_role = ROLE_PLAIN;
+                    m_meta->FallBackToTcp();
+                }
+            }
+            else if (m_role == ROLE_MP_JOIN)
+            {
+                const MpJoinSynAckOption* join = nullptr;
+                for (const auto& o : options)
+                {
+                    if (auto j = std::get_if<MpJoinSynAckOption>(&o))
+                    {
+                        join = j;
+                    }
+                }
+                bool valid = false;
+                if (join)
+                {
+                    m_join.remoteNonce = join->senderNonce;
+                    uint64_t expected = MpTcpCrypto::TruncatedJoinHmac(m_meta->GetRemoteKey(),
+                                                                       m_meta->GetLocalKey(),
+                                                                       m_join.remoteNonce,
+                                                                       m_join.localNonce);
+                    valid = (expected == join->truncatedHmac);
+                }
+                if (!valid)
+                {
+                    m_meta->ProtocolError(this, join ? "MP_JOIN SYN/ACK HMAC mismatch"
+                                                     : "SYN/ACK without MP_JOIN");
+                    // RFC 8684 §3.2: the subflow is reset; the connection is unaffected.
+                    TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
+                    SendRST();
+                    return;
+                }
+                m_joinAckPending = true;
+            }
+        }
+    }
+    else if (m_meta && m_role != ROLE_PLAIN && m_role != ROLE_LISTENER)
+    {
+        SequenceNumber32 seq = h.GetSequenceNumber();
+        for (const auto& o : options)
+        {
+            if (auto dss = std::get_if<DssOption>(&o))
+            {
+                if (dss->hasDataAck)
+                {
+                    m_meta->ReceivedDataAck(dss->dataAck, dss->dataAck64);
+                }
+                if (dss->hasMapping && dss->dataLength > 0 && m_irsKnown)
+                {
+                    uint64_t dsn = dss->dsn64 ? dss->dsn
+                                              : m_meta->ExpandRemoteDsn(uint32_t(dss->dsn));
+                    if (dss->ssn + uint32_t(dss->dataLength) > m_rxReadSsn)
+                    {
+                        m_rxMappings[dss->ssn] = {dss->ssn, dsn, dss->dataLength};
+                    }
+                }
+            }
+            else if (auto cap = std::get_if<MpCapableOption>(&o))
+            {
+                if (cap->nKeys == 2 && m_role == ROLE_MP_CAPABLE)
+                {
+                    m_meta->ReceivedRemoteKey(cap->senderKey);
+                    uint64_t dataAck;
+                    if (cap->hasDataLength && cap->dataLength > 0 && m_irsKnown &&
+                        m_meta->GetDataAckToSend(dataAck))
+                    {
+                        // First data segment (RFC 8684 §3.1): DSN = IDSN + 1 at SSN 1.
+                        uint32_t rel = seq - m_irs;
+                        if (rel + uint32_t(cap->dataLength) > m_rxReadSsn)
+                        {
+                            m_rxMappings[rel] = {rel, m_meta->GetRemoteIdsn() + 1, cap->dataLength};
+                        }
+                    }
+                }
+            }
+            else if (auto joinAck = std::get_if<MpJoinAckOption>(&o))
+            {
+                if (m_role == ROLE_MP_JOIN && m_state.Get() == SYN_RCVD)
+                {
+                    auto expected = MpTcpCrypto::JoinHmac(m_meta->GetRemoteKey(),
+                                                          m_meta->GetLocalKey(),
+                                                          m_join.remoteNonce,
+                                                          m_join.localNonce);
+                    if (!std::equal(joinAck->hmac.begin(), joinAck->hmac.end(), expected.begin()))
+                    {
+                        m_meta->ProtocolError(this, "MP_JOIN ACK HMAC mismatch");
+                        SendRST();
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
+
+    if (!m_txMappings.empty())
+    {
+        DiscardAckedMappings();
+    }
+}
+
+void
+MpTcpSubflow::TxHook(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s)
+{
+    auto sf = const_cast<MpTcpSubflow*>(static_cast<const MpTcpSubflow*>(PeekPointer(s)));
+    // The header is the sender's local, non-const object (TcpSocketBase sends it right after
+    // firing this trace), so appending to it is well defined.
+    sf->AddMpTcpOption(const_cast<TcpHeader&>(h), p->GetSize());
+}
+
+bool
+MpTcpSubflow::BuildDss(const TcpHeader& header, uint32_t payload, DssOption& dss)
+{
+    uint64_t dataAck;
+    if (m_meta->GetDataAckToSend(dataAck))
+    {
+        dss.hasDataAck = true;
+        dss.dataAck64 = true;
+        dss.dataAck = dataAck;
+    }
+    if (payload > 0)
+    {
+        uint32_t rel = header.GetSequenceNumber() - m_isn;
+        const Mapping* m = FindTxMapping(rel);
+        if (m != nullptr)
+        {
+            dss.hasMapping = true;
+            dss.dsn64 = true;
+            dss.dsn = m->dsn;
+            dss.ssn = m->ssn;
+            dss.dataLength = m->length;
+        }
+        else
+        {
+            NS_LOG_ERROR("segment at relative SSN " << rel << " has no data sequence mapping");
+        }
+    }
+    return dss.hasDataAck || dss.hasMapping;
+}
+
+void
+MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
+{
+    if (m_meta == nullptr || m_role == ROLE_PLAIN || m_role == ROLE_LISTENER)
+    {
+        return;
+    }
+    uint8_t flags = header.GetFlags();
+    if (flags & TcpHeader::RST)
+    {
+        return;
+    }
+    MpTcpOption option;
+    bool have = false;
+    if ((flags & TcpHeader::SYN) && !(flags & TcpHeader::ACK))
+    {
+        m_isn = header.GetSequenceNumber();
+        if (m_role == ROLE_MP_CAPABLE)
+        {
+            option = MpCapableOption{}; // v1 SYN: no key (RFC 8684 §3.1)
+        }
+        else
+        {
+            MpJoinSynOption j;
+            j.receiverToken = m_meta->GetRemoteToken();
+            j.senderNonce = m_join.localNonce;
+            j.addressId = m_join.addressId;
+            j.backup = m_join.backup;
+            option = j;
+        }
+        have = true;
+    }
+    else if (flags & TcpHeader::SYN)
+    {
+        m_isn = header.GetSequenceNumber();
+        if (m_role == ROLE_MP_CAPABLE)
+        {
+            MpCapableOption c;
+            c.nKeys = 1;
+            c.senderKey = m_meta->GetLocalKey();
+            option = c;
+        }
+        else
+        {
+            MpJoinSynAckOption j;
+            j.truncatedHmac = MpTcpCrypto::TruncatedJoinHmac(m_meta->GetLocalKey(),
+                                                             m_meta->GetRemoteKey(),
+                                                             m_join.localNonce,
+                                                             m_join.remoteNonce);
+            j.senderNonce = m_join.localNonce;
+            j.addressId = m_join.addressId;
+            j.backup = m_join.backup;
+            option = j;
+        }
+        have = true;
+    }
+    else if (m_capableAckPending)
+    {
+        // Third ACK of the MP_CAPABLE handshake: both keys (RFC 8684 §3.1).
+        m_capableAckPending = false;
+        MpCapableOption c;
+        c.nKeys = 2;
+        c.senderKey = m_meta->GetLocalKey();
+        c.receiverKey = m_meta->GetRemoteKey();
+        option = c;
+        have = true;
+    }
+    else if (m_joinAckPending)
+    {
+        m_joinAckPending = false;
+        MpJoinAckOption j;
+        auto hmac = MpTcpCrypto::JoinHmac(m_meta->GetLocalKey(),
+                                          m_meta->GetRemoteKey(),
+                                          m_join.localNonce,
+                                          m_join.remoteNonce);
+        std::copy_n(hmac.begin(), j.hmac.size(), j.hmac.begin());
+        option = j;
+        have = true;
+    }
+    else
+    {
+        DssOption dss;
+        have = BuildDss(header, payload, dss);
+        option = dss;
+    }
+    if (!have)
+    {
+        return;
+    }
+    Ptr<TcpOptionMpTcp> carrier = CreateObject<TcpOptionMpTcp>();
+    carrier->SetOption(option);
+    if (!header.AppendOption(carrier))
+    {
+        NS_LOG_ERROR("no TCP option space left for the MPTCP option ("
+                     << carrier->GetSerializedSize() << " bytes)");
+    }
+}
+
+} // namespace ns3

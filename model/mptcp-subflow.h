@@ -1,4 +1,237 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
 #ifndef MPTCP_SUBFLOW_H
 #define MPTCP_SUBFLOW_H
-// placeholder: being written
+
+#include "mptcp-ns3-compat.h"
+#include "mptcp-option.h"
+
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-socket-base.h"
+
+#include <deque>
+#include <map>
+
+namespace ns3
+{
+
+class MpTcpSocketBase;
+
+/**
+ * \ingroup mptcp
+ * \brief One MPTCP subflow: a TCP connection (a TcpSocketBase, so ns-3's loss recovery, RTO,
+ * RTT estimation and congestion-control plumbing are reused) that belongs to an
+ * MpTcpSocketBase connection.
+ *
+ * The subflow adds the MPTCP options of RFC 8684 to its outgoing segments (through its own
+ * "Tx" trace, see TcpOptionMpTcp) and parses the options of incoming segments before
+ * TcpSocketBase processes them. It keeps the data sequence mappings (RFC 8684 §3.3.1) of the
+ * bytes it sends and of the bytes it receives; the connection reads its in-order bytes and
+ * places them in data sequence order.
+ *
+ * Subflows run with SACK off (the 40-byte option space holds timestamps and a DSS, not a SACK
+ * block as well) and with Nagle off (the connection hands over full segments).
+ */
+class MpTcpSubflow : public TcpSocketBase
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+#if MPTCP_NEEDS_INSTANCE_TYPEID
+    TypeId GetInstanceTypeId() const override;
 #endif
+
+    /// Which MPTCP handshake the subflow uses.
+    enum Role
+    {
+        ROLE_LISTENER,     //!< a listening socket (the application's, or a join acceptor)
+        ROLE_MP_CAPABLE,   //!< the initial subflow (MP_CAPABLE handshake, RFC 8684 §3.1)
+        ROLE_MP_JOIN,      //!< an additional subflow (MP_JOIN handshake, RFC 8684 §3.2)
+        ROLE_PLAIN,        //!< the peer does not speak MPTCP: plain TCP (fallback, §3.7)
+    };
+
+    MpTcpSubflow();
+    /**
+     * \brief Copy constructor, used by Fork() for passive opens.
+     * \param sock the listening subflow
+     */
+    MpTcpSubflow(const MpTcpSubflow& sock);
+    ~MpTcpSubflow() override;
+
+    /**
+     * \brief Attach the subflow to its connection.
+     * \param meta the connection (not owned: the connection owns its subflows)
+     * \param role the handshake the subflow uses
+     */
+    void SetMeta(MpTcpSocketBase* meta, Role role);
+    /// \return the connection, or nullptr
+    MpTcpSocketBase* GetMeta() const;
+    /// \return the handshake role
+    Role GetRole() const;
+    /// \param role the new role (e.g. ROLE_PLAIN on fallback)
+    void SetRole(Role role);
+
+    /// \return the subflow's identifier within its connection (0 = initial subflow)
+    uint32_t GetSubflowId() const;
+    /// \param id identifier within the connection
+    void SetSubflowId(uint32_t id);
+
+    /**
+     * \brief Queue connection-level data on this subflow and record its mapping.
+     * \param p the bytes (at most 65535)
+     * \param dsn the data sequence number of the first byte
+     * \return true if the subflow's send buffer took the bytes
+     */
+    bool SendMapped(Ptr<Packet> p, uint64_t dsn);
+
+    /**
+     * \brief Bytes the subflow could send now without waiting: its available window
+     * (min(cwnd, rwnd) - bytes in flight) less the bytes already queued but unsent.
+     * \return bytes
+     */
+    uint32_t GetSendableBytes() const;
+    /// \return bytes queued on the subflow and not yet sent
+    uint32_t GetUnsentBytes() const;
+    /// \return congestion window, bytes
+    uint32_t GetCwnd() const;
+    /// \return slow-start threshold, bytes
+    uint32_t GetSsThresh() const;
+    /// \return maximum segment size, bytes
+    uint32_t GetSegmentSize() const;
+    /// \return smoothed RTT estimate (the RttEstimator's), or zero before the first sample
+    Time GetSrtt() const;
+    /// \return true once the subflow has an RTT sample
+    bool HasRttSample() const;
+    /// \return the peer's receive window as last advertised, bytes
+    uint32_t GetPeerWindow() const;
+    /// \return the TCP state
+    TcpStates_t GetState() const;
+    /// \return true in ESTABLISHED or CLOSE_WAIT
+    bool IsEstablished() const;
+    /// \return bytes sent on this subflow (payload, including retransmissions)
+    uint64_t GetBytesSent() const;
+
+    /**
+     * \brief Deliver a SYN that the connection's token lookup intercepted (MP_JOIN) to this
+     * listening subflow, as the endpoint demultiplexer would.
+     * \param packet the segment, TCP header included
+     * \param from the sender's address and port
+     * \param to the local address and port
+     */
+    void ReceiveInterceptedSyn(Ptr<Packet> packet, const Address& from, const Address& to);
+
+    /// A data sequence mapping: `length` bytes at relative subflow sequence `ssn` carry DSN `dsn`.
+    struct Mapping
+    {
+        uint32_t ssn;    //!< relative subflow sequence number of the first byte
+        uint64_t dsn;    //!< data sequence number of the first byte
+        uint32_t length; //!< bytes
+    };
+
+    /**
+     * \brief Map received in-order subflow bytes to data sequence numbers.
+     *
+     * Called by the connection for each chunk it reads from the subflow; the bytes start at the
+     * subflow's read position, which advances by \p length.
+     * \param length bytes read
+     * \param out filled with (dsn, offset in chunk, length) pieces covering the chunk
+     * \return false if some bytes had no mapping (a protocol error)
+     */
+    bool MapReceivedBytes(uint32_t length, std::vector<Mapping>& out);
+
+    /**
+     * \brief Relative subflow sequence number of the next byte the connection reads.
+     * \return relative SSN
+     */
+    uint32_t GetRxReadSsn() const;
+
+    /// \return the last MPTCP options parsed from the SYN that created this subflow
+    const std::vector<MpTcpOption>& GetSynOptions() const;
+
+    /// \return the subflow's congestion-control object
+    Ptr<TcpCongestionOps> GetCongestionOps() const;
+
+    /// \return the number of received MPTCP options that were malformed and dropped
+    uint64_t GetMalformedOptions() const;
+
+    /// \return the local and remote address/port of the subflow
+    void GetFourTuple(Ipv4Address& localAddr,
+                      uint16_t& localPort,
+                      Ipv4Address& remoteAddr,
+                      uint16_t& remotePort) const;
+
+    /// The MP_JOIN state of the subflow's handshake.
+    struct JoinState
+    {
+        uint32_t localNonce{0};  //!< our random number
+        uint32_t remoteNonce{0}; //!< the peer's random number
+        uint32_t token{0};       //!< token sent in the SYN (peer's token)
+        uint8_t addressId{0};    //!< our address ID
+        bool backup{false};      //!< backup flag
+    };
+
+    /// \return the MP_JOIN state
+    JoinState& GetJoinState();
+
+    /**
+     * TracedCallback signature for malformed options.
+     * \param [in] socket the subflow
+     * \param [in] error why the option was rejected
+     */
+    typedef void (*MalformedOptionTracedCallback)(Ptr<const MpTcpSubflow> socket, int error);
+
+  protected:
+    void DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const Address& toAddress)
+        override;
+    Ptr<TcpSocketBase> Fork() override;
+    uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
+    void DoDispose() override;
+
+  private:
+    /// Static sink of the Tx trace: adds the MPTCP options (the socket is the third argument).
+    static void TxHook(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
+    /**
+     * \brief Add the MPTCP option this segment needs.
+     * \param header the outgoing header (options are appended to it)
+     * \param payload payload size, bytes
+     */
+    void AddMpTcpOption(TcpHeader& header, uint32_t payload);
+    /**
+     * \brief Build the DSS of a segment.
+     * \param header the outgoing header
+     * \param payload payload bytes
+     * \param dss the option to fill
+     * \return true if the segment needs a DSS
+     */
+    bool BuildDss(const TcpHeader& header, uint32_t payload, DssOption& dss);
+    /// Drop send mappings of bytes the peer acknowledged.
+    void DiscardAckedMappings();
+    /// \return the send mapping holding relative SSN \p ssn, or nullptr
+    const Mapping* FindTxMapping(uint32_t ssn) const;
+
+    MpTcpSocketBase* m_meta{nullptr}; //!< the connection (not owned)
+    Role m_role{ROLE_PLAIN};          //!< the handshake
+    uint32_t m_subflowId{0};          //!< identifier within the connection
+    bool m_sawSyn{false};             //!< the SYN of this subflow was sent or received
+    SequenceNumber32 m_isn;           //!< our initial sequence number
+    SequenceNumber32 m_irs;           //!< the peer's initial sequence number
+    bool m_irsKnown{false};           //!< m_irs was learnt
+    std::deque<Mapping> m_txMappings; //!< mappings of the bytes we send, in SSN order
+    std::map<uint32_t, Mapping> m_rxMappings; //!< mappings of received bytes, by relative SSN
+    uint32_t m_rxReadSsn{1};          //!< relative SSN of the next byte the connection reads
+    std::vector<MpTcpOption> m_synOptions; //!< MPTCP options of the SYN that created us
+    JoinState m_join;                 //!< MP_JOIN handshake state
+    bool m_capableAckPending{false};  //!< next segment is the MP_CAPABLE third ACK
+    bool m_joinAckPending{false};     //!< next segment is the MP_JOIN third ACK
+    uint64_t m_malformed{0};          //!< malformed options dropped
+    uint64_t m_bytesSent{0};          //!< payload bytes sent
+    TracedCallback<Ptr<const MpTcpSubflow>, int> m_malformedTrace; //!< malformed option trace
+};
+
+} // namespace ns3
+
+#endif /* MPTCP_SUBFLOW_H */
