@@ -1,2 +1,738 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
 #include "experiment-database.h"
-// placeholder: being written
+
+#include "ns3/log.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <ctime>
+#include <fcntl.h>
+#include <limits>
+#include <memory>
+#include <set>
+#include <sqlite3.h>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <variant>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MptcpExperimentDatabase");
+
+namespace
+{
+
+/// A value bound to or read from a column.
+using Value = std::variant<int64_t, double, std::string>;
+
+/// SQL type of a column, as written in CREATE TABLE.
+enum class ColType
+{
+    INTEGER,
+    REAL,
+    TEXT
+};
+
+/// Name and type of one column.
+struct Column
+{
+    const char* name; //!< column name
+    ColType type;     //!< declared type
+};
+
+/// The columns of `runs` after run_id, in RunRecord order.
+const Column kRunColumns[] = {
+    {"created_utc", ColType::TEXT},
+    {"label", ColType::TEXT},
+    {"experiment", ColType::TEXT},
+    {"topology", ColType::TEXT},
+    {"k", ColType::INTEGER},
+    {"hosts_per_tor", ColType::INTEGER},
+    {"hosts", ColType::INTEGER},
+    {"link_rate_bps", ColType::REAL},
+    {"delay_s", ColType::REAL},
+    {"queue_pkts", ColType::INTEGER},
+    {"transport", ColType::TEXT},
+    {"subflows", ColType::INTEGER},
+    {"cc", ColType::TEXT},
+    {"matrix", ColType::TEXT},
+    {"duration_s", ColType::REAL},
+    {"warmup_s", ColType::REAL},
+    {"rng_seed", ColType::INTEGER},
+    {"rng_run", ColType::INTEGER},
+    {"ns3_version", ColType::TEXT},
+    {"flows", ColType::INTEGER},
+    {"aggregate_goodput_bps", ColType::REAL},
+    {"optimal_bps", ColType::REAL},
+    {"optimal_pct", ColType::REAL},
+    {"min_flow_pct", ColType::REAL},
+    {"jain_index", ColType::REAL},
+    {"wall_s", ColType::REAL},
+    {"params_json", ColType::TEXT},
+};
+
+/// The columns of `flows` after run_id, in FlowRecord order.
+const Column kFlowColumns[] = {
+    {"flow_id", ColType::INTEGER},
+    {"src_host", ColType::INTEGER},
+    {"dst_host", ColType::INTEGER},
+    {"src_addr", ColType::TEXT},
+    {"dst_addr", ColType::TEXT},
+    {"bytes_rx", ColType::INTEGER},
+    {"goodput_bps", ColType::REAL},
+    {"pct_of_optimal", ColType::REAL},
+};
+
+const char*
+TypeName(ColType t)
+{
+    switch (t)
+    {
+    case ColType::INTEGER:
+        return "INTEGER";
+    case ColType::REAL:
+        return "REAL";
+    case ColType::TEXT:
+        return "TEXT";
+    }
+    return "";
+}
+
+/// "a, b, c" from the column names, after a first column \p first if it is not empty.
+template <size_t N>
+std::string
+NameList(const Column (&cols)[N], const std::string& first)
+{
+    std::ostringstream os;
+    os << first;
+    bool needComma = !first.empty();
+    for (const auto& c : cols)
+    {
+        os << (needComma ? ", " : "") << c.name;
+        needComma = true;
+    }
+    return os.str();
+}
+
+/// The CREATE TABLE IF NOT EXISTS statements of both tables.
+std::string
+CreateSql()
+{
+    std::ostringstream os;
+    os << "CREATE TABLE IF NOT EXISTS runs (run_id INTEGER PRIMARY KEY AUTOINCREMENT";
+    for (const auto& c : kRunColumns)
+    {
+        os << ", " << c.name << " " << TypeName(c.type);
+    }
+    os << ");\nCREATE TABLE IF NOT EXISTS flows (run_id INTEGER REFERENCES runs(run_id)";
+    for (const auto& c : kFlowColumns)
+    {
+        os << ", " << c.name << " " << TypeName(c.type);
+    }
+    os << ", PRIMARY KEY (run_id, flow_id));\n";
+    return os.str();
+}
+
+/// "INSERT INTO table (cols) VALUES (?, ...)".
+template <size_t N>
+std::string
+InsertSql(const char* table, const Column (&cols)[N], bool withRunId)
+{
+    std::string s = std::string("INSERT INTO ") + table + " (" +
+                    NameList(cols, withRunId ? "run_id" : "") + ") VALUES (";
+    const size_t n = N + (withRunId ? 1 : 0);
+    for (size_t i = 0; i < n; ++i)
+    {
+        s += (i == 0 ? "?" : ", ?");
+    }
+    return s + ")";
+}
+
+std::vector<Value>
+RunValues(const RunRecord& r, const std::string& created)
+{
+    return {created,
+            r.label,
+            r.experiment,
+            r.topology,
+            int64_t{r.k},
+            int64_t{r.hostsPerTor},
+            int64_t{r.hosts},
+            r.linkRateBps,
+            r.delayS,
+            int64_t{r.queuePkts},
+            r.transport,
+            int64_t{r.subflows},
+            r.cc,
+            r.matrix,
+            r.durationS,
+            r.warmupS,
+            static_cast<int64_t>(r.rngSeed),
+            static_cast<int64_t>(r.rngRun),
+            r.ns3Version,
+            int64_t{r.flows},
+            r.aggregateGoodputBps,
+            r.optimalBps,
+            r.optimalPct,
+            r.minFlowPct,
+            r.jainIndex,
+            r.wallS,
+            r.paramsJson};
+}
+
+std::vector<Value>
+FlowValues(int64_t runId, const FlowRecord& f)
+{
+    return {runId,
+            int64_t{f.flowId},
+            int64_t{f.srcHost},
+            int64_t{f.dstHost},
+            f.srcAddr,
+            f.dstAddr,
+            static_cast<int64_t>(f.bytesRx),
+            f.goodputBps,
+            f.pctOfOptimal};
+}
+
+/// Finalizes a prepared statement.
+struct StmtDeleter
+{
+    void operator()(sqlite3_stmt* s) const
+    {
+        sqlite3_finalize(s);
+    }
+};
+
+using Stmt = std::unique_ptr<sqlite3_stmt, StmtDeleter>;
+
+/// Binds values to ?1..?n; NaN doubles become NULL.
+int
+BindAll(sqlite3_stmt* stmt, const std::vector<Value>& values)
+{
+    int pos = 1;
+    for (const auto& v : values)
+    {
+        int rc = SQLITE_OK;
+        if (const auto* i = std::get_if<int64_t>(&v))
+        {
+            rc = sqlite3_bind_int64(stmt, pos, *i);
+        }
+        else if (const auto* d = std::get_if<double>(&v))
+        {
+            rc = std::isnan(*d) ? sqlite3_bind_null(stmt, pos) : sqlite3_bind_double(stmt, pos, *d);
+        }
+        else
+        {
+            const auto& s = std::get<std::string>(v);
+            rc = sqlite3_bind_text(stmt, pos, s.c_str(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+        }
+        if (rc != SQLITE_OK)
+        {
+            return rc;
+        }
+        ++pos;
+    }
+    return SQLITE_OK;
+}
+
+int64_t
+ColInt(sqlite3_stmt* s, int i)
+{
+    return sqlite3_column_int64(s, i); // NULL -> 0
+}
+
+double
+ColReal(sqlite3_stmt* s, int i)
+{
+    if (sqlite3_column_type(s, i) == SQLITE_NULL)
+    {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    return sqlite3_column_double(s, i);
+}
+
+std::string
+ColText(sqlite3_stmt* s, int i)
+{
+    const unsigned char* t = sqlite3_column_text(s, i);
+    if (t == nullptr)
+    {
+        return "";
+    }
+    return std::string(reinterpret_cast<const char*>(t),
+                       static_cast<size_t>(sqlite3_column_bytes(s, i)));
+}
+
+/// Current UTC time as "YYYY-MM-DDTHH:MM:SSZ".
+std::string
+NowUtc()
+{
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+/// The directory part of a path ("." for a bare file name, "/" for "/x").
+std::string
+ParentDir(const std::string& path)
+{
+    auto pos = path.find_last_of('/');
+    if (pos == std::string::npos)
+    {
+        return ".";
+    }
+    if (pos == 0)
+    {
+        return "/";
+    }
+    return path.substr(0, pos);
+}
+
+/// Checks that the columns of one table include the schema's; sets error otherwise.
+template <size_t N>
+bool
+CheckColumns(sqlite3* db,
+             const std::string& path,
+             const char* table,
+             const Column (&cols)[N],
+             std::string* error)
+{
+    std::string sql = std::string("PRAGMA table_info(") + table + ")";
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+    {
+        *error = "cannot read the schema of '" + path + "': " + sqlite3_errmsg(db);
+        return false;
+    }
+    Stmt stmt(raw);
+    std::set<std::string> present;
+    int rc;
+    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
+    {
+        present.insert(ColText(stmt.get(), 1));
+    }
+    if (rc != SQLITE_DONE)
+    {
+        *error = "cannot read the schema of '" + path + "': " + sqlite3_errmsg(db);
+        return false;
+    }
+    if (present.empty())
+    {
+        return true; // table absent: it will be created
+    }
+    std::string missing;
+    if (present.count("run_id") == 0)
+    {
+        missing = "run_id";
+    }
+    for (const auto& c : cols)
+    {
+        if (present.count(c.name) == 0)
+        {
+            missing += (missing.empty() ? "" : ", ") + std::string(c.name);
+        }
+    }
+    if (!missing.empty())
+    {
+        *error = "'" + path + "' has an incompatible table '" + table + "' (missing columns: " +
+                 missing + ")";
+        return false;
+    }
+    return true;
+}
+
+/// Outcome of CheckSchema().
+enum class SchemaCheck
+{
+    OK,             //!< tables absent or compatible
+    BAD,            //!< incompatible tables or unreadable file (error set)
+    NEEDS_ROLLBACK, //!< a read-only connection found a hot journal (interrupted writer)
+};
+
+/// Checks both tables on an open connection (read-only queries only).
+SchemaCheck
+CheckSchema(sqlite3* db, const std::string& path, std::string* error)
+{
+    if (CheckColumns(db, path, "runs", kRunColumns, error) &&
+        CheckColumns(db, path, "flows", kFlowColumns, error))
+    {
+        return SchemaCheck::OK;
+    }
+    if (sqlite3_extended_errcode(db) == SQLITE_READONLY_ROLLBACK)
+    {
+        // A process was killed in the middle of a transaction and left a hot journal. Only a
+        // read-write connection may roll it back (any SQLite client does so on first access);
+        // the constructor does, and checks the schema again on that connection.
+        error->clear();
+        return SchemaCheck::NEEDS_ROLLBACK;
+    }
+    return SchemaCheck::BAD;
+}
+
+} // namespace
+
+int
+ExperimentDatabase::BusyTimeoutMs()
+{
+    return 60000;
+}
+
+bool
+ExperimentDatabase::CheckWritable(const std::string& path, std::string* error)
+{
+    std::string localError;
+    std::string& err = error != nullptr ? *error : localError;
+    err.clear();
+    if (path.empty())
+    {
+        err = "database path is empty";
+        return false;
+    }
+
+    // 1. The directory must exist and accept new files (SQLite creates its journal there).
+    const std::string dir = ParentDir(path);
+    struct stat st{};
+    if (stat(dir.c_str(), &st) != 0)
+    {
+        err = "directory '" + dir + "' of database '" + path + "' does not exist (" +
+              std::strerror(errno) + ")";
+        return false;
+    }
+    if (!S_ISDIR(st.st_mode))
+    {
+        err = "'" + dir + "' (directory of database '" + path + "') is not a directory";
+        return false;
+    }
+    std::string probe = dir + "/.mptcp-db-probe-XXXXXX";
+    std::vector<char> probeBuf(probe.begin(), probe.end());
+    probeBuf.push_back('\0');
+    int fd = mkstemp(probeBuf.data());
+    if (fd < 0)
+    {
+        err = "cannot create files in directory '" + dir + "' of database '" + path + "' (" +
+              std::strerror(errno) + ")";
+        return false;
+    }
+    close(fd);
+    unlink(probeBuf.data());
+
+    // 2. The file itself: absent, empty, or an SQLite database with a compatible schema.
+    if (stat(path.c_str(), &st) != 0)
+    {
+        if (errno == ENOENT)
+        {
+            return true;
+        }
+        err = "cannot stat database '" + path + "' (" + std::strerror(errno) + ")";
+        return false;
+    }
+    if (!S_ISREG(st.st_mode))
+    {
+        err = "database '" + path + "' exists and is not a regular file";
+        return false;
+    }
+    if (access(path.c_str(), R_OK | W_OK) != 0)
+    {
+        err = "database '" + path + "' is not readable and writable (" + std::strerror(errno) +
+              ")";
+        return false;
+    }
+    if (st.st_size == 0)
+    {
+        return true; // SQLite treats an empty file as a new database
+    }
+    // Check the header ourselves, so that SQLite never opens a file that is not a database.
+    static const char kMagic[16] = {'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f',
+                                    'o', 'r', 'm', 'a', 't', ' ', '3', '\0'};
+    char header[16] = {};
+    int rfd = open(path.c_str(), O_RDONLY);
+    if (rfd < 0)
+    {
+        err = "cannot read database '" + path + "' (" + std::strerror(errno) + ")";
+        return false;
+    }
+    ssize_t got = read(rfd, header, sizeof(header));
+    close(rfd);
+    if (got != static_cast<ssize_t>(sizeof(header)) || std::memcmp(header, kMagic, 16) != 0)
+    {
+        err = "'" + path + "' exists and is not an SQLite 3 database; refusing to touch it";
+        return false;
+    }
+
+    sqlite3* db = nullptr;
+    int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
+    if (rc != SQLITE_OK)
+    {
+        err = "cannot open database '" + path + "': " +
+              (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+        sqlite3_close(db);
+        return false;
+    }
+    sqlite3_busy_timeout(db, BusyTimeoutMs());
+    SchemaCheck result = CheckSchema(db, path, &err);
+    sqlite3_close(db);
+    return result != SchemaCheck::BAD;
+}
+
+ExperimentDatabase::ExperimentDatabase(const std::string& path)
+    : m_path(path)
+{
+    NS_LOG_FUNCTION(this << path);
+    if (!CheckWritable(path, &m_lastError))
+    {
+        NS_LOG_WARN("ExperimentDatabase: " << m_lastError);
+        return;
+    }
+    int rc = sqlite3_open_v2(path.c_str(), &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                             nullptr);
+    if (rc != SQLITE_OK)
+    {
+        m_lastError = "cannot open database '" + path + "': " +
+                      (m_db != nullptr ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc));
+        sqlite3_close(m_db);
+        m_db = nullptr;
+        return;
+    }
+    sqlite3_busy_timeout(m_db, BusyTimeoutMs());
+    // Again on this connection: CheckWritable() cannot see the schema behind a hot journal.
+    if (CheckSchema(m_db, path, &m_lastError) != SchemaCheck::OK)
+    {
+        if (m_lastError.empty())
+        {
+            m_lastError = "cannot read the schema of '" + path + "': " + sqlite3_errmsg(m_db);
+        }
+        sqlite3_close(m_db);
+        m_db = nullptr;
+        return;
+    }
+    if (!Exec("PRAGMA foreign_keys = ON") || !Exec("BEGIN IMMEDIATE") || !Exec(CreateSql()) ||
+        !Exec("COMMIT"))
+    {
+        std::string e = m_lastError;
+        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        sqlite3_close(m_db);
+        m_db = nullptr;
+        m_lastError = e;
+        return;
+    }
+    m_lastError.clear();
+}
+
+ExperimentDatabase::~ExperimentDatabase()
+{
+    if (m_db != nullptr)
+    {
+        sqlite3_close(m_db);
+        m_db = nullptr;
+    }
+}
+
+bool
+ExperimentDatabase::IsOpen() const
+{
+    return m_db != nullptr;
+}
+
+const std::string&
+ExperimentDatabase::GetLastError() const
+{
+    return m_lastError;
+}
+
+const std::string&
+ExperimentDatabase::GetPath() const
+{
+    return m_path;
+}
+
+bool
+ExperimentDatabase::Exec(const std::string& sql)
+{
+    char* msg = nullptr;
+    int rc = sqlite3_exec(m_db, sql.c_str(), nullptr, nullptr, &msg);
+    if (rc != SQLITE_OK)
+    {
+        m_lastError = "'" + m_path + "': " + (msg != nullptr ? msg : sqlite3_errstr(rc));
+        sqlite3_free(msg);
+        return false;
+    }
+    return true;
+}
+
+int64_t
+ExperimentDatabase::AddRun(const RunRecord& run, const std::vector<FlowRecord>& flows)
+{
+    NS_LOG_FUNCTION(this << flows.size());
+    if (m_db == nullptr)
+    {
+        if (m_lastError.empty())
+        {
+            m_lastError = "database '" + m_path + "' is not open";
+        }
+        return -1;
+    }
+    m_lastError.clear();
+    if (!Exec("BEGIN IMMEDIATE"))
+    {
+        return -1;
+    }
+    auto fail = [this](const std::string& what) -> int64_t {
+        m_lastError = "'" + m_path + "': " + what + ": " + sqlite3_errmsg(m_db);
+        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        NS_LOG_WARN("ExperimentDatabase::AddRun: " << m_lastError);
+        return -1;
+    };
+
+    sqlite3_stmt* raw = nullptr;
+    std::string runSql = InsertSql("runs", kRunColumns, false);
+    if (sqlite3_prepare_v2(m_db, runSql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+    {
+        return fail("preparing the runs insertion");
+    }
+    Stmt runStmt(raw);
+    if (BindAll(runStmt.get(), RunValues(run, run.createdUtc.empty() ? NowUtc() : run.createdUtc)) !=
+            SQLITE_OK ||
+        sqlite3_step(runStmt.get()) != SQLITE_DONE)
+    {
+        return fail("inserting the run");
+    }
+    const int64_t runId = sqlite3_last_insert_rowid(m_db);
+
+    std::string flowSql = InsertSql("flows", kFlowColumns, true);
+    raw = nullptr;
+    if (sqlite3_prepare_v2(m_db, flowSql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+    {
+        return fail("preparing the flows insertion");
+    }
+    Stmt flowStmt(raw);
+    for (const auto& f : flows)
+    {
+        sqlite3_reset(flowStmt.get());
+        sqlite3_clear_bindings(flowStmt.get());
+        if (BindAll(flowStmt.get(), FlowValues(runId, f)) != SQLITE_OK ||
+            sqlite3_step(flowStmt.get()) != SQLITE_DONE)
+        {
+            return fail("inserting flow " + std::to_string(f.flowId));
+        }
+    }
+    runStmt.reset();
+    flowStmt.reset();
+    if (sqlite3_exec(m_db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
+    {
+        return fail("committing");
+    }
+    NS_LOG_INFO("stored run " << runId << " with " << flows.size() << " flows in " << m_path);
+    return runId;
+}
+
+std::vector<RunRecord>
+ExperimentDatabase::GetRuns()
+{
+    std::vector<RunRecord> out;
+    if (m_db == nullptr)
+    {
+        return out;
+    }
+    std::string sql = "SELECT " + NameList(kRunColumns, "run_id") + " FROM runs ORDER BY run_id";
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(m_db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+    {
+        m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
+        return out;
+    }
+    Stmt stmt(raw);
+    int rc;
+    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
+    {
+        sqlite3_stmt* s = stmt.get();
+        RunRecord r;
+        int i = 0;
+        r.runId = ColInt(s, i++);
+        r.createdUtc = ColText(s, i++);
+        r.label = ColText(s, i++);
+        r.experiment = ColText(s, i++);
+        r.topology = ColText(s, i++);
+        r.k = static_cast<uint32_t>(ColInt(s, i++));
+        r.hostsPerTor = static_cast<uint32_t>(ColInt(s, i++));
+        r.hosts = static_cast<uint32_t>(ColInt(s, i++));
+        r.linkRateBps = ColReal(s, i++);
+        r.delayS = ColReal(s, i++);
+        r.queuePkts = static_cast<uint32_t>(ColInt(s, i++));
+        r.transport = ColText(s, i++);
+        r.subflows = static_cast<uint32_t>(ColInt(s, i++));
+        r.cc = ColText(s, i++);
+        r.matrix = ColText(s, i++);
+        r.durationS = ColReal(s, i++);
+        r.warmupS = ColReal(s, i++);
+        r.rngSeed = static_cast<uint64_t>(ColInt(s, i++));
+        r.rngRun = static_cast<uint64_t>(ColInt(s, i++));
+        r.ns3Version = ColText(s, i++);
+        r.flows = static_cast<uint32_t>(ColInt(s, i++));
+        r.aggregateGoodputBps = ColReal(s, i++);
+        r.optimalBps = ColReal(s, i++);
+        r.optimalPct = ColReal(s, i++);
+        r.minFlowPct = ColReal(s, i++);
+        r.jainIndex = ColReal(s, i++);
+        r.wallS = ColReal(s, i++);
+        r.paramsJson = ColText(s, i++);
+        out.push_back(std::move(r));
+    }
+    if (rc != SQLITE_DONE)
+    {
+        m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
+        out.clear();
+    }
+    return out;
+}
+
+std::vector<FlowRecord>
+ExperimentDatabase::GetFlows(int64_t runId)
+{
+    std::vector<FlowRecord> out;
+    if (m_db == nullptr)
+    {
+        return out;
+    }
+    std::string sql = "SELECT " + NameList(kFlowColumns, "run_id") +
+                      " FROM flows WHERE run_id = ?1 ORDER BY flow_id";
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(m_db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+    {
+        m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
+        return out;
+    }
+    Stmt stmt(raw);
+    sqlite3_bind_int64(stmt.get(), 1, runId);
+    int rc;
+    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
+    {
+        sqlite3_stmt* s = stmt.get();
+        FlowRecord f;
+        int i = 1; // column 0 is run_id
+        f.flowId = static_cast<uint32_t>(ColInt(s, i++));
+        f.srcHost = static_cast<uint32_t>(ColInt(s, i++));
+        f.dstHost = static_cast<uint32_t>(ColInt(s, i++));
+        f.srcAddr = ColText(s, i++);
+        f.dstAddr = ColText(s, i++);
+        f.bytesRx = static_cast<uint64_t>(ColInt(s, i++));
+        f.goodputBps = ColReal(s, i++);
+        f.pctOfOptimal = ColReal(s, i++);
+        out.push_back(std::move(f));
+    }
+    if (rc != SQLITE_DONE)
+    {
+        m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
+        out.clear();
+    }
+    return out;
+}
+
+} // namespace ns3

@@ -1,4 +1,227 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
 #ifndef EXPERIMENT_DATABASE_H
 #define EXPERIMENT_DATABASE_H
-// placeholder: being written
-#endif
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup mptcp
+ * ns3::ExperimentDatabase: the append-only SQLite store of experiment results.
+ */
+
+struct sqlite3; // the sqlite3 C API's connection handle (sqlite3.h); kept out of this header
+
+namespace ns3
+{
+
+/**
+ * \ingroup mptcp
+ * \brief One row of table `runs`: the parameters and summary results of one simulation run.
+ *
+ * Field names map one-to-one to the column names in snake case (linkRateBps ->
+ * link_rate_bps). Units are in the names: _bps = bit/s, _s = seconds, _pct = percent (0-100).
+ * A double that is NaN is stored as SQL NULL ("not measured"); an empty string is stored as ''.
+ */
+struct RunRecord
+{
+    /// run_id: ignored by ExperimentDatabase::AddRun() (the database assigns it); filled in by
+    /// ExperimentDatabase::GetRuns().
+    int64_t runId{-1};
+    /// created_utc: ISO 8601 UTC time "YYYY-MM-DDTHH:MM:SSZ"; AddRun() fills in the current
+    /// time when empty.
+    std::string createdUtc;
+    std::string label;      //!< label: free-form tag grouping runs of one sweep (e.g. a date)
+    std::string experiment; //!< experiment: program name, e.g. "fattree"
+    std::string topology;   //!< topology: e.g. "fattree", "perfect-switch"
+    uint32_t k{0};          //!< k: FatTree arity (switch port count); 0 if not applicable
+    uint32_t hostsPerTor{0}; //!< hosts_per_tor: hosts below each top-of-rack switch
+    uint32_t hosts{0};       //!< hosts: number of hosts in the topology
+    double linkRateBps{0};   //!< link_rate_bps: rate of every link, bit/s
+    double delayS{0};        //!< delay_s: one-way propagation delay of every link, s
+    uint32_t queuePkts{0};   //!< queue_pkts: switch/NIC queue limit, packets
+    std::string transport;   //!< transport: "tcp" or "mptcp" (or other transports)
+    uint32_t subflows{0};    //!< subflows: subflows per connection (1 for TCP)
+    std::string cc;          //!< cc: congestion control, e.g. "lia", "uncoupled", "newreno"
+    std::string matrix;      //!< matrix: TrafficMatrix::ToString(), e.g. "permutation"
+    double durationS{0};     //!< duration_s: simulated time of the whole run, s
+    double warmupS{0};       //!< warmup_s: initial simulated time excluded from goodput, s
+    uint64_t rngSeed{0};     //!< rng_seed: --RngSeed (stored as a signed 64-bit INTEGER)
+    uint64_t rngRun{0};      //!< rng_run: --RngRun (stored as a signed 64-bit INTEGER)
+    std::string ns3Version;  //!< ns3_version: e.g. "3.37"
+    uint32_t flows{0};       //!< flows: number of long-lived connections measured
+    double aggregateGoodputBps{0}; //!< aggregate_goodput_bps: sum of per-flow goodput, bit/s
+    double optimalBps{0};   //!< optimal_bps: the optimal aggregate throughput, bit/s
+    double optimalPct{0};   //!< optimal_pct: 100 * aggregate_goodput_bps / optimal_bps
+    double minFlowPct{0};   //!< min_flow_pct: the lowest flows.pct_of_optimal of the run, %
+    double jainIndex{0};    //!< jain_index: Jain's fairness index of per-flow goodput (0..1]
+    double wallS{0};        //!< wall_s: wall-clock time the run took, s
+    std::string paramsJson; //!< params_json: all command-line parameters as a JSON object
+};
+
+/**
+ * \ingroup mptcp
+ * \brief One row of table `flows`: the result of one long-lived connection of a run.
+ */
+struct FlowRecord
+{
+    uint32_t flowId{0};     //!< flow_id: index of the flow in its run (unique within the run)
+    uint32_t srcHost{0};    //!< src_host: sending host index (TrafficMatrix numbering)
+    uint32_t dstHost{0};    //!< dst_host: receiving host index
+    std::string srcAddr;    //!< src_addr: sender's (first) IPv4 address, dotted quad
+    std::string dstAddr;    //!< dst_addr: receiver's IPv4 address, dotted quad
+    uint64_t bytesRx{0};    //!< bytes_rx: application bytes received after the warm-up
+    double goodputBps{0};   //!< goodput_bps: 8 * bytes_rx / (duration_s - warmup_s), bit/s
+    double pctOfOptimal{0}; //!< pct_of_optimal: 100 * goodput_bps / the flow's optimal rate
+};
+
+/**
+ * \ingroup mptcp
+ * \brief The append-only SQLite database of experiment results (sqlite3 C API).
+ *
+ * Schema (created with CREATE TABLE IF NOT EXISTS; documented in doc/results-schema.rst):
+ * \code
+ * CREATE TABLE runs (run_id INTEGER PRIMARY KEY AUTOINCREMENT, created_utc TEXT, label TEXT,
+ *   experiment TEXT, topology TEXT, k INTEGER, hosts_per_tor INTEGER, hosts INTEGER,
+ *   link_rate_bps REAL, delay_s REAL, queue_pkts INTEGER, transport TEXT, subflows INTEGER,
+ *   cc TEXT, matrix TEXT, duration_s REAL, warmup_s REAL, rng_seed INTEGER, rng_run INTEGER,
+ *   ns3_version TEXT, flows INTEGER, aggregate_goodput_bps REAL, optimal_bps REAL,
+ *   optimal_pct REAL, min_flow_pct REAL, jain_index REAL, wall_s REAL, params_json TEXT);
+ * CREATE TABLE flows (run_id INTEGER REFERENCES runs(run_id), flow_id INTEGER,
+ *   src_host INTEGER, dst_host INTEGER, src_addr TEXT, dst_addr TEXT, bytes_rx INTEGER,
+ *   goodput_bps REAL, pct_of_optimal REAL, PRIMARY KEY (run_id, flow_id));
+ * \endcode
+ *
+ * Rows are only ever inserted, never updated or deleted. AddRun() writes a run and its flows
+ * in one transaction, so a run is either stored whole or not at all.
+ *
+ * Concurrency: several processes (e.g. a parallel sweep) may append to the same file at once.
+ * Each connection sets a busy timeout (BusyTimeoutMs()) and writes in BEGIN IMMEDIATE
+ * transactions, so a writer that finds the file locked waits for the other one instead of
+ * failing. The journal mode is left as it is (rollback journal for files this class creates),
+ * so the .db file is always self-contained once no transaction is running (no -wal file that
+ * must be kept alongside it).
+ *
+ * Errors never abort the program: the constructor leaves the object closed (IsOpen() false)
+ * and AddRun() returns -1; GetLastError() tells why.
+ */
+class ExperimentDatabase
+{
+  public:
+    /**
+     * \brief Checks, without changing anything, that results can be appended to \p path.
+     *
+     * Call it before a long simulation so that a bad --db fails at once. It succeeds iff
+     * - the parent directory of \p path exists, is a directory, and a file can be created in
+     *   it (tested by creating and removing a temporary file; SQLite needs this for its
+     *   journal), and
+     * - \p path does not exist, or is an empty regular file, or is a readable and writable
+     *   SQLite 3 database (checked by its 16-byte header before SQLite opens it, then opened
+     *   read-only) whose tables `runs` and `flows`, where present, have all the columns of the
+     *   schema above (extra columns are allowed). If a writer was killed in the middle of a
+     *   transaction (hot journal), the schema cannot be read without rolling that transaction
+     *   back, which a read-only check must not do: the check then passes and the constructor
+     *   (whose read-write connection rolls it back, as any SQLite client would) checks the
+     *   schema instead.
+     *
+     * It never creates, truncates or modifies \p path itself.
+     *
+     * \param path database file name (relative to the working directory or absolute)
+     * \param error if not null, receives a one-line reason when the check fails
+     * \return true if the database can be opened and appended to
+     */
+    static bool CheckWritable(const std::string& path, std::string* error);
+
+    /**
+     * \brief Opens \p path, creating the file and the tables if needed.
+     *
+     * Runs CheckWritable() first, so a file that is not an SQLite database, or whose tables
+     * are incompatible, is left untouched and the object stays closed. Then opens the file,
+     * sets the busy timeout, checks the schema again (after SQLite has rolled back a
+     * transaction interrupted by a killed writer, if any), enables foreign keys and creates the
+     * tables (CREATE TABLE IF NOT EXISTS, in one transaction). Never aborts: check IsOpen().
+     *
+     * \param path database file name
+     */
+    explicit ExperimentDatabase(const std::string& path);
+
+    /// Closes the connection (any open transaction has been committed or rolled back).
+    ~ExperimentDatabase();
+
+    ExperimentDatabase(const ExperimentDatabase&) = delete;            //!< not copyable
+    ExperimentDatabase& operator=(const ExperimentDatabase&) = delete; //!< not copyable
+
+    /**
+     * \brief Whether the constructor opened the database and created its tables.
+     * \return true if AddRun() and the queries can be used
+     */
+    bool IsOpen() const;
+
+    /**
+     * \brief The reason of the last failure (constructor, AddRun(), GetRuns(), GetFlows()).
+     * \return a one-line message, or "" if nothing failed
+     */
+    const std::string& GetLastError() const;
+
+    /**
+     * \brief The file name given to the constructor.
+     * \return the path
+     */
+    const std::string& GetPath() const;
+
+    /**
+     * \brief Appends one run and its flows in one transaction (all or nothing).
+     *
+     * The run gets the next run_id (1 for the first run; AUTOINCREMENT, so the id of a run
+     * once stored is never given to another, even if rows are deleted by hand). run.runId is
+     * ignored; an empty run.createdUtc is replaced by the current
+     * UTC time. Waits up to BusyTimeoutMs() for another writer.
+     *
+     * \param run the run row
+     * \param flows the flow rows of this run, any order; flowId must be unique within the
+     *        vector (PRIMARY KEY (run_id, flow_id)), otherwise nothing is stored
+     * \return the new run_id (>= 1), or -1 on failure (then nothing was stored; see
+     *         GetLastError())
+     */
+    int64_t AddRun(const RunRecord& run, const std::vector<FlowRecord>& flows);
+
+    /**
+     * \brief Reads back all runs.
+     * \return every row of `runs`, ordered by run_id, with runId filled in; NULL reals are
+     *         returned as NaN. Empty on failure (see GetLastError()).
+     */
+    std::vector<RunRecord> GetRuns();
+
+    /**
+     * \brief Reads back the flows of one run.
+     * \param runId the run_id returned by AddRun()
+     * \return the run's rows of `flows`, ordered by flow_id (empty if none or on failure)
+     */
+    std::vector<FlowRecord> GetFlows(int64_t runId);
+
+    /**
+     * \brief How long a connection waits for a lock held by another writer.
+     * \return the busy timeout, milliseconds (60000)
+     */
+    static int BusyTimeoutMs();
+
+  private:
+    /**
+     * Executes SQL without results.
+     * \param sql one or more statements
+     * \return true on success; on failure sets m_lastError
+     */
+    bool Exec(const std::string& sql);
+
+    std::string m_path;      //!< file name
+    sqlite3* m_db{nullptr};  //!< connection, null when closed
+    std::string m_lastError; //!< last failure message
+};
+
+} // namespace ns3
+
+#endif /* EXPERIMENT_DATABASE_H */

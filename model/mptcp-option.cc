@@ -421,6 +421,13 @@ TcpOptionMpTcp::SetOption(const MpTcpOption& option)
     m_bytes = SerializeMpTcpOption(option);
 }
 
+void
+TcpOptionMpTcp::SetBytes(const std::vector<uint8_t>& bytes)
+{
+    NS_ABORT_MSG_IF(bytes.size() < 2 || bytes.size() > 40, "a TCP option has 2 to 40 bytes");
+    m_bytes = bytes;
+}
+
 const std::vector<uint8_t>&
 TcpOptionMpTcp::GetBytes() const
 {

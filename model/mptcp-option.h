@@ -176,6 +176,12 @@ class TcpOptionMpTcp : public TcpOption
     void SetOption(const MpTcpOption& option);
 
     /**
+     * \brief Carry arbitrary bytes (tests and fuzzing: malformed options on the wire).
+     * \param bytes the option's bytes, kind byte first (2 to 40 bytes)
+     */
+    void SetBytes(const std::vector<uint8_t>& bytes);
+
+    /**
      * \brief The carried bytes.
      * \return the serialized option
      */

@@ -950,6 +950,12 @@ MpTcpSocketBase::OnSubflowSendSpace(Ptr<Socket> s, uint32_t available)
     }
 }
 
+bool
+MpTcpSocketBase::PullData(Ptr<MpTcpSubflow> subflow)
+{
+    return m_state == ESTABLISHED && m_sndUnsentBytes > 0 && PushData(subflow);
+}
+
 void
 MpTcpSocketBase::ReceivedDataAck(uint64_t ack, bool is64)
 {

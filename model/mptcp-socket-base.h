@@ -189,6 +189,12 @@ class MpTcpSocketBase : public Socket
      */
     bool ReceivedJoinSyn(Ptr<Packet> packet, const Ipv4Header& ipHeader, const TcpHeader& tcpHeader);
     /**
+     * \brief A subflow has room in its window: give it data.
+     * \param subflow the subflow
+     * \return true if data was queued on it
+     */
+    bool PullData(Ptr<MpTcpSubflow> subflow);
+    /**
      * \brief Count a protocol error found by a subflow (malformed option, HMAC mismatch,
      * unmapped data).
      * \param subflow the subflow

@@ -346,6 +346,18 @@ MpTcpSubflow::MapReceivedBytes(uint32_t length, std::vector<Mapping>& out)
 }
 
 void
+MpTcpSubflow::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    TcpSocketBase::ReceivedAck(packet, tcpHeader);
+    // Every ACK, duplicate ones included (window inflation in recovery), may open room for
+    // new data: ask the connection for more, as Linux's MPTCP scheduler does on each ACK.
+    if (m_meta && IsEstablished() && GetSendableBytes() > 0 && m_meta->PullData(this))
+    {
+        SendPendingData(m_connected);
+    }
+}
+
+void
 MpTcpSubflow::ReceiveInterceptedSyn(Ptr<Packet> packet, const Address& from, const Address& to)
 {
     DoForwardUp(packet, from, to);

@@ -188,6 +188,7 @@ class MpTcpSubflow : public TcpSocketBase
     void DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const Address& toAddress)
         override;
     Ptr<TcpSocketBase> Fork() override;
+    void ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
     uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
     void DoDispose() override;
 

@@ -246,8 +246,8 @@ class RatioCheck : public TestCase
     {
         NS_TEST_ASSERT_MSG_GT(*m_b, 0, "baseline goodput must be positive");
         double ratio = *m_a / *m_b;
-        std::cout << GetName() << ": " << *m_a / 1e6 << " Mb/s vs " << *m_b / 1e6
-                  << " Mb/s, ratio " << ratio << std::endl;
+        std::cout << GetName() << ": " << *m_a << " vs " << *m_b << ", ratio " << ratio
+                  << std::endl;
         NS_TEST_ASSERT_MSG_GT_OR_EQ(ratio, m_lo, "ratio below bound");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(ratio, m_hi, "ratio above bound");
     }
@@ -256,6 +256,134 @@ class RatioCheck : public TestCase
     const double* m_b;
     double m_lo;
     double m_hi;
+};
+
+/**
+ * RFC 6356 goal 2 ("do no harm"): an MPTCP connection with two subflows and one TCP flow share
+ * one 10 Mb/s bottleneck. With LIA the MPTCP connection takes no more than ~1.3x the TCP flow's
+ * goodput; with uncoupled NewReno subflows it takes about twice as much.
+ *
+ * The bottleneck runs RED (a 1-packet device queue under a RED queue disc): with DropTail the
+ * simulation is deterministic and phase effects (Floyd and Jacobson, 1992) decide who loses,
+ * which can skew any pair of flows either way. The ratio is averaged over three runs (RED's
+ * random drops differ with the run number).
+ */
+class SharedBottleneckTest : public TestCase
+{
+  public:
+    SharedBottleneckTest(TypeId cc, double lo, double hi, double* ratioOut)
+        : TestCase("MPTCP-2 (" + cc.GetName() + ") against one TCP flow at a shared bottleneck"),
+          m_cc(cc),
+          m_lo(lo),
+          m_hi(hi),
+          m_ratioOut(ratioOut)
+    {
+    }
+
+  private:
+    double RunOnce(uint32_t run)
+    {
+        RngSeedManager::SetRun(run);
+        Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
+        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1400));
+        Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1 << 20));
+        Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1 << 20));
+        Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(2));
+        Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(1 << 20));
+        Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(1 << 20));
+        Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl", TypeIdValue(m_cc));
+        // 0: MPTCP sender, 1: TCP sender, 2-3: routers, 4: receiver
+        NodeContainer n;
+        n.Create(5);
+        PointToPointHelper access;
+        access.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        access.SetChannelAttribute("Delay", StringValue("1ms"));
+        access.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("100p"));
+        PointToPointHelper bottleneck = access;
+        bottleneck.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        bottleneck.SetChannelAttribute("Delay", StringValue("5ms"));
+        bottleneck.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("1p"));
+        MpTcpStackHelper stack;
+        stack.Install(n);
+        Ipv4AddressHelper addr("10.2.0.0", "255.255.255.0");
+        std::vector<NetDeviceContainer> links = {access.Install(n.Get(0), n.Get(2)),
+                                                 access.Install(n.Get(1), n.Get(2)),
+                                                 bottleneck.Install(n.Get(2), n.Get(3)),
+                                                 access.Install(n.Get(3), n.Get(4))};
+        Ipv4Address receiver;
+        for (size_t i = 0; i < links.size(); ++i)
+        {
+            Ipv4InterfaceContainer ifs = addr.Assign(links[i]);
+            addr.NewNetwork();
+            UseDropTail(links[i]);
+            receiver = ifs.GetAddress(1);
+            if (i == 2)
+            {
+                TrafficControlHelper red;
+                red.SetRootQueueDisc("ns3::RedQueueDisc",
+                                     "MaxSize", StringValue("100p"),
+                                     "MinTh", DoubleValue(5),
+                                     "MaxTh", DoubleValue(15));
+                red.Install(links[i]);
+            }
+        }
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+
+        Ptr<Socket> l0 = Socket::CreateSocket(n.Get(4), MpTcpSocketFactory::GetTypeId());
+        l0->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
+        l0->Listen();
+        PatternReceiver rxMptcp(l0);
+        Ptr<Socket> l1 = Socket::CreateSocket(n.Get(4), TcpSocketFactory::GetTypeId());
+        l1->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5001));
+        l1->Listen();
+        PatternReceiver rxTcp(l1);
+        const uint64_t lots = 1ULL << 40;
+        Ptr<Socket> c0 = Socket::CreateSocket(n.Get(0), MpTcpSocketFactory::GetTypeId());
+        PatternSender tx0(c0, lots);
+        Ptr<Socket> c1 = Socket::CreateSocket(n.Get(1), TcpSocketFactory::GetTypeId());
+        PatternSender tx1(c1, lots);
+        Simulator::Schedule(Seconds(0.1), [=]() {
+            c0->Bind();
+            c0->Connect(InetSocketAddress(receiver, 5000));
+            c1->Bind();
+            c1->Connect(InetSocketAddress(receiver, 5001));
+        });
+        const double t0 = 5;
+        const double t1 = 25;
+        Simulator::Stop(Seconds(t1));
+        Simulator::Run();
+        double mptcp = (BytesAt(rxMptcp, t1) - BytesAt(rxMptcp, t0)) * 8 / (t1 - t0);
+        double tcp = (BytesAt(rxTcp, t1) - BytesAt(rxTcp, t0)) * 8 / (t1 - t0);
+        std::cout << GetName() << ", run " << run << ": MPTCP " << mptcp / 1e6 << " Mb/s, TCP "
+                  << tcp / 1e6 << " Mb/s, ratio " << mptcp / tcp << std::endl;
+        NS_TEST_EXPECT_MSG_EQ(rxMptcp.m_mismatches + rxTcp.m_mismatches, 0, "bytes in order");
+        auto conn = DynamicCast<MpTcpSocketBase>(rxMptcp.m_conn);
+        NS_TEST_EXPECT_MSG_EQ((conn && conn->GetNEstablishedSubflows() == 2), true, "2 subflows");
+        NS_TEST_EXPECT_MSG_GT((mptcp + tcp), 8.5e6, "the bottleneck is used");
+        Simulator::Destroy();
+        return tcp > 0 ? mptcp / tcp : 1e9;
+    }
+
+    void DoRun() override
+    {
+        double sum = 0;
+        const uint32_t runs = 3;
+        for (uint32_t r = 1; r <= runs; ++r)
+        {
+            sum += RunOnce(r);
+        }
+        double ratio = sum / runs;
+        *m_ratioOut = ratio;
+        std::cout << GetName() << ": mean ratio " << ratio << std::endl;
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(ratio, m_lo, "MPTCP/TCP goodput ratio below bound");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(ratio, m_hi, "MPTCP/TCP goodput ratio above bound");
+        RngSeedManager::SetRun(1);
+    }
+
+    TypeId m_cc;
+    double m_lo;
+    double m_hi;
+    double* m_ratioOut;
 };
 
 class MpTcpTransferTestSuite : public TestSuite
@@ -270,12 +398,27 @@ class MpTcpTransferTestSuite : public TestSuite
                                    0.95, 1.05),
                     MPTCP_TEST_QUICK);
         AddTestCase(new SingleLinkTest(true, 4, 3000000, &m_mptcp4), MPTCP_TEST_QUICK);
+        AddTestCase(new SharedBottleneckTest(TypeId::LookupByName("ns3::MpTcpLia"),
+                                             0.7,
+                                             1.35,
+                                             &m_liaRatio),
+                    MPTCP_TEST_QUICK);
+        AddTestCase(new SharedBottleneckTest(TcpNewReno::GetTypeId(), 1.6, 2.6, &m_uncoupledRatio),
+                    MPTCP_TEST_QUICK);
+        AddTestCase(new RatioCheck("uncoupled subflows take at least 1.4x what LIA takes",
+                                   &m_uncoupledRatio,
+                                   &m_liaRatio,
+                                   1.4,
+                                   4.0),
+                    MPTCP_TEST_QUICK);
     }
 
   private:
     double m_mptcp1{0};
     double m_tcp{0};
     double m_mptcp4{0};
+    double m_liaRatio{0};
+    double m_uncoupledRatio{0};
 };
 
 MpTcpTransferTestSuite g_mpTcpTransferTestSuite;
