@@ -1,2 +1,461 @@
-#include "fat-tree-helper.h"
-// placeholder: being written
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "ns3/fat-tree-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/queue-disc.h"
+#include "ns3/queue-size.h"
+#include "ns3/traffic-control-layer.h"
+
+#include <algorithm>
+#include <string>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FatTreeHelper");
+
+namespace
+{
+/**
+ * Add an address to the interface of a device (creating the interface), bring it up and remove
+ * any root queue disc from the device.
+ * \param dev the device
+ * \param addr the address
+ * \param mask the mask
+ */
+void
+AssignAddress(Ptr<NetDevice> dev, Ipv4Address addr, Ipv4Mask mask)
+{
+    Ptr<Node> node = dev->GetNode();
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    NS_ABORT_MSG_IF(!ipv4,
+                    "FatTreeHelper::AssignIpv4Addresses: node "
+                        << node->GetId()
+                        << " has no IPv4 stack; install an internet stack on GetNodes() first");
+    int32_t i = ipv4->GetInterfaceForDevice(dev);
+    if (i < 0)
+    {
+        i = ipv4->AddInterface(dev);
+    }
+    ipv4->AddAddress(i, Ipv4InterfaceAddress(addr, mask));
+    ipv4->SetMetric(i, 1);
+    ipv4->SetUp(i);
+    Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
+    if (tc && tc->GetRootQueueDiscOnDevice(dev))
+    {
+        tc->DeleteRootQueueDiscOnDevice(dev);
+    }
+}
+
+/**
+ * \param layer a layer
+ * \return its name
+ */
+const char*
+LayerName(FatTreeHelper::Layer layer)
+{
+    switch (layer)
+    {
+    case FatTreeHelper::HOST_EDGE:
+        return "host-edge";
+    case FatTreeHelper::EDGE_AGGREGATION:
+        return "edge-aggregation";
+    case FatTreeHelper::AGGREGATION_CORE:
+        return "aggregation-core";
+    }
+    return "?";
+}
+} // namespace
+
+FatTreeHelper::FatTreeHelper(uint32_t k)
+    : FatTreeHelper(k, k / 2)
+{
+}
+
+FatTreeHelper::FatTreeHelper(uint32_t k, uint32_t hostsPerEdge)
+    : m_k(k),
+      m_hostsPerEdge(hostsPerEdge),
+      m_queueSize(100),
+      m_created(false),
+      m_assigned(false)
+{
+    NS_LOG_FUNCTION(this << k << hostsPerEdge);
+    if (k < 2 || k % 2 != 0)
+    {
+        NS_FATAL_ERROR("FatTreeHelper: k (switch port count) must be even and >= 2, got " << k);
+    }
+    if (hostsPerEdge < 1)
+    {
+        NS_FATAL_ERROR("FatTreeHelper: hostsPerEdge must be >= 1, got " << hostsPerEdge);
+    }
+    if (k > 254)
+    {
+        NS_FATAL_ERROR("FatTreeHelper: k must be <= 254 (one 10.<pod>/16 per pod), got " << k);
+    }
+    if (static_cast<uint64_t>(k / 2) * hostsPerEdge * 4 > 65536)
+    {
+        NS_FATAL_ERROR("FatTreeHelper: (k/2)*hostsPerEdge must be <= 16384 (hosts per pod), got "
+                       << (k / 2) * hostsPerEdge);
+    }
+    if (static_cast<uint64_t>(k) * k * k / 2 * 4 > (1U << 20))
+    {
+        NS_FATAL_ERROR("FatTreeHelper: k=" << k << " has too many switch links for 172.16.0.0/12");
+    }
+    for (int l = 0; l < 3; ++l)
+    {
+        m_rate[l] = DataRate("100Mbps");
+        m_delay[l] = MicroSeconds(10);
+    }
+}
+
+void
+FatTreeHelper::SetDataRate(Layer layer, DataRate rate)
+{
+    NS_ABORT_MSG_IF(m_created, "FatTreeHelper::SetDataRate must be called before Create()");
+    m_rate[layer] = rate;
+}
+
+void
+FatTreeHelper::SetDelay(Layer layer, Time delay)
+{
+    NS_ABORT_MSG_IF(m_created, "FatTreeHelper::SetDelay must be called before Create()");
+    m_delay[layer] = delay;
+}
+
+void
+FatTreeHelper::SetQueueSize(uint32_t packets)
+{
+    NS_ABORT_MSG_IF(m_created, "FatTreeHelper::SetQueueSize must be called before Create()");
+    NS_ABORT_MSG_IF(packets < 1, "FatTreeHelper::SetQueueSize: queue size must be >= 1 packet");
+    m_queueSize = packets;
+}
+
+void
+FatTreeHelper::Connect(Ptr<Node> a, Ptr<Node> b, Layer layer)
+{
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", DataRateValue(m_rate[layer]));
+    p2p.SetChannelAttribute("Delay", TimeValue(m_delay[layer]));
+    p2p.SetQueue("ns3::DropTailQueue<Packet>",
+                 "MaxSize",
+                 QueueSizeValue(QueueSize(std::to_string(m_queueSize) + "p")));
+    p2p.DisableFlowControl();
+    NetDeviceContainer d = p2p.Install(a, b);
+    Link link;
+    link.a = a;
+    link.b = b;
+    link.devA = DynamicCast<PointToPointNetDevice>(d.Get(0));
+    link.devB = DynamicCast<PointToPointNetDevice>(d.Get(1));
+    link.layer = layer;
+    m_linkIndex[{std::min(a->GetId(), b->GetId()), std::max(a->GetId(), b->GetId())}] =
+        m_links.size();
+    m_links.push_back(link);
+}
+
+void
+FatTreeHelper::Create()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(m_created, "FatTreeHelper::Create called twice");
+    m_created = true;
+    const uint32_t h = m_k / 2;
+    m_hosts.Create(m_k * h * m_hostsPerEdge);
+    m_edges.Create(m_k * h);
+    m_aggs.Create(m_k * h);
+    m_cores.Create(h * h);
+
+    for (uint32_t pod = 0; pod < m_k; ++pod)
+    {
+        for (uint32_t e = 0; e < h; ++e)
+        {
+            for (uint32_t i = 0; i < m_hostsPerEdge; ++i)
+            {
+                Connect(m_hosts.Get((pod * h + e) * m_hostsPerEdge + i),
+                        GetEdgeSwitch(pod, e),
+                        HOST_EDGE);
+            }
+        }
+    }
+    for (uint32_t pod = 0; pod < m_k; ++pod)
+    {
+        for (uint32_t e = 0; e < h; ++e)
+        {
+            for (uint32_t a = 0; a < h; ++a)
+            {
+                Connect(GetEdgeSwitch(pod, e), GetAggregationSwitch(pod, a), EDGE_AGGREGATION);
+            }
+        }
+    }
+    for (uint32_t pod = 0; pod < m_k; ++pod)
+    {
+        for (uint32_t a = 0; a < h; ++a)
+        {
+            for (uint32_t c = 0; c < h; ++c)
+            {
+                Connect(GetAggregationSwitch(pod, a), GetCoreSwitch(a * h + c), AGGREGATION_CORE);
+            }
+        }
+    }
+    NS_LOG_INFO("FatTree k=" << m_k << ": " << m_hosts.GetN() << " hosts, " << m_links.size()
+                             << " links");
+}
+
+void
+FatTreeHelper::AssignIpv4Addresses()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(!m_created, "FatTreeHelper::AssignIpv4Addresses: call Create() first");
+    NS_ABORT_MSG_IF(m_assigned, "FatTreeHelper::AssignIpv4Addresses called twice");
+    m_assigned = true;
+    const Ipv4Mask mask("255.255.255.252");
+    const uint32_t h = m_k / 2;
+    m_hostAddresses.assign(m_hosts.GetN(), Ipv4Address());
+    uint32_t switchLink = 0;
+    const uint32_t switchBase = Ipv4Address("172.16.0.0").Get();
+    for (uint32_t li = 0; li < m_links.size(); ++li)
+    {
+        const Link& link = m_links[li];
+        Ipv4Address addrA;
+        Ipv4Address addrB;
+        if (link.layer == HOST_EDGE)
+        {
+            // Host-edge links come first, in host order: link li is host li's (a = host).
+            const uint32_t i = li;
+            NS_ASSERT(m_hosts.Get(i) == link.a);
+            const uint32_t pod = i / (h * m_hostsPerEdge);
+            const uint32_t inPod = i % (h * m_hostsPerEdge);
+            const uint32_t base = (10U << 24) | (pod << 16) | (4 * inPod);
+            addrB = Ipv4Address(base + 1);
+            addrA = Ipv4Address(base + 2);
+            m_hostAddresses[i] = addrA;
+        }
+        else
+        {
+            const uint32_t base = switchBase + 4 * switchLink++;
+            addrA = Ipv4Address(base + 1);
+            addrB = Ipv4Address(base + 2);
+        }
+        AssignAddress(link.devA, addrA, mask);
+        AssignAddress(link.devB, addrB, mask);
+    }
+}
+
+uint32_t
+FatTreeHelper::GetK() const
+{
+    return m_k;
+}
+
+uint32_t
+FatTreeHelper::GetHostsPerEdge() const
+{
+    return m_hostsPerEdge;
+}
+
+uint32_t
+FatTreeHelper::GetNHosts() const
+{
+    return m_k * (m_k / 2) * m_hostsPerEdge;
+}
+
+double
+FatTreeHelper::GetOversubscription() const
+{
+    return static_cast<double>(m_hostsPerEdge) / (m_k / 2);
+}
+
+NodeContainer
+FatTreeHelper::GetHosts() const
+{
+    return m_hosts;
+}
+
+Ptr<Node>
+FatTreeHelper::GetHost(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= m_hosts.GetN(),
+                    "FatTreeHelper::GetHost: index " << i << " out of range (" << m_hosts.GetN()
+                                                     << " hosts; was Create() called?)");
+    return m_hosts.Get(i);
+}
+
+Ipv4Address
+FatTreeHelper::GetHostAddress(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(!m_assigned, "FatTreeHelper::GetHostAddress: call AssignIpv4Addresses() first");
+    NS_ABORT_MSG_IF(i >= m_hostAddresses.size(),
+                    "FatTreeHelper::GetHostAddress: index " << i << " out of range");
+    return m_hostAddresses[i];
+}
+
+Ptr<PointToPointNetDevice>
+FatTreeHelper::GetHostDevice(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= m_hosts.GetN(), "FatTreeHelper::GetHostDevice: index out of range");
+    return m_links[i].devA; // host-edge links come first, in host order
+}
+
+uint32_t
+FatTreeHelper::GetHostPod(uint32_t i) const
+{
+    return i / ((m_k / 2) * m_hostsPerEdge);
+}
+
+uint32_t
+FatTreeHelper::GetHostEdge(uint32_t i) const
+{
+    return (i / m_hostsPerEdge) % (m_k / 2);
+}
+
+NodeContainer
+FatTreeHelper::GetEdgeSwitches() const
+{
+    return m_edges;
+}
+
+NodeContainer
+FatTreeHelper::GetAggregationSwitches() const
+{
+    return m_aggs;
+}
+
+NodeContainer
+FatTreeHelper::GetCoreSwitches() const
+{
+    return m_cores;
+}
+
+NodeContainer
+FatTreeHelper::GetNodes() const
+{
+    return NodeContainer(m_hosts, m_edges, m_aggs, m_cores);
+}
+
+Ptr<Node>
+FatTreeHelper::GetEdgeSwitch(uint32_t pod, uint32_t i) const
+{
+    NS_ABORT_MSG_IF(pod >= m_k || i >= m_k / 2 || !m_created,
+                    "FatTreeHelper::GetEdgeSwitch(" << pod << ", " << i << "): out of range");
+    return m_edges.Get(pod * (m_k / 2) + i);
+}
+
+Ptr<Node>
+FatTreeHelper::GetAggregationSwitch(uint32_t pod, uint32_t i) const
+{
+    NS_ABORT_MSG_IF(pod >= m_k || i >= m_k / 2 || !m_created,
+                    "FatTreeHelper::GetAggregationSwitch(" << pod << ", " << i
+                                                           << "): out of range");
+    return m_aggs.Get(pod * (m_k / 2) + i);
+}
+
+Ptr<Node>
+FatTreeHelper::GetCoreSwitch(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= (m_k / 2) * (m_k / 2) || !m_created,
+                    "FatTreeHelper::GetCoreSwitch(" << i << "): out of range");
+    return m_cores.Get(i);
+}
+
+const std::vector<FatTreeHelper::Link>&
+FatTreeHelper::GetLinks() const
+{
+    return m_links;
+}
+
+std::vector<FatTreeHelper::Link>
+FatTreeHelper::GetLinks(Layer layer) const
+{
+    std::vector<Link> out;
+    for (const Link& l : m_links)
+    {
+        if (l.layer == layer)
+        {
+            out.push_back(l);
+        }
+    }
+    return out;
+}
+
+FatTreeHelper::Link
+FatTreeHelper::GetLink(Ptr<Node> nodeA, Ptr<Node> nodeB) const
+{
+    NS_ABORT_MSG_IF(!nodeA || !nodeB, "FatTreeHelper::GetLink: null node");
+    auto it = m_linkIndex.find(
+        {std::min(nodeA->GetId(), nodeB->GetId()), std::max(nodeA->GetId(), nodeB->GetId())});
+    NS_ABORT_MSG_IF(it == m_linkIndex.end(),
+                    "FatTreeHelper::GetLink: nodes " << nodeA->GetId() << " and " << nodeB->GetId()
+                                                     << " are not adjacent in the FatTree");
+    Link l = m_links[it->second];
+    if (l.a != nodeA)
+    {
+        std::swap(l.a, l.b);
+        std::swap(l.devA, l.devB);
+    }
+    return l;
+}
+
+DataRate
+FatTreeHelper::GetDataRate(Layer layer) const
+{
+    return m_rate[layer];
+}
+
+Time
+FatTreeHelper::GetDelay(Layer layer) const
+{
+    return m_delay[layer];
+}
+
+uint32_t
+FatTreeHelper::GetQueueSize() const
+{
+    return m_queueSize;
+}
+
+double
+FatTreeHelper::GetHostLinkRate() const
+{
+    return GetLinkRate(HOST_EDGE);
+}
+
+double
+FatTreeHelper::GetLinkRate(Layer layer) const
+{
+    return static_cast<double>(m_rate[layer].GetBitRate());
+}
+
+void
+FatTreeHelper::SetLinkDataRate(const Link& link, DataRate rate)
+{
+    NS_LOG_FUNCTION(link.a->GetId() << link.b->GetId() << rate);
+    link.devA->SetDataRate(rate);
+    link.devB->SetDataRate(rate);
+}
+
+void
+FatTreeHelper::SetLinkUp(const Link& link, bool up)
+{
+    NS_LOG_FUNCTION(link.a->GetId() << link.b->GetId() << up << LayerName(link.layer));
+    for (Ptr<PointToPointNetDevice> dev : {link.devA, link.devB})
+    {
+        Ptr<Ipv4> ipv4 = dev->GetNode()->GetObject<Ipv4>();
+        NS_ABORT_MSG_IF(!ipv4, "FatTreeHelper::SetLinkUp: node without IPv4");
+        const int32_t i = ipv4->GetInterfaceForDevice(dev);
+        NS_ABORT_MSG_IF(i < 0, "FatTreeHelper::SetLinkUp: call AssignIpv4Addresses() first");
+        if (up)
+        {
+            ipv4->SetUp(i);
+        }
+        else
+        {
+            ipv4->SetDown(i);
+        }
+    }
+}
+
+} // namespace ns3

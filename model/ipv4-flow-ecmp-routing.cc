@@ -20,7 +20,21 @@
 #define MPTCP_HAVE_GLOBAL_ROUTER_INJECTED 0
 #endif
 
+// Up to ns-3.44 (checked against 3.37 and 3.44), Ipv4GlobalRouting keeps its routes in three
+// private std::list members. Reading them directly makes a snapshot O(n) instead of the O(n^2)
+// of GetRoute(0..n-1) (GetRoute(i) walks the list; 2 s for all nodes of a k=8 FatTree, 8 s with
+// 512 hosts), and tells host, network and AS-external routes apart exactly. Later releases
+// (templated GlobalRouting) use the public GetRoute() path (also forced by defining
+// MPTCP_ECMP_NO_DIRECT_TABLE).
+#if MPTCP_NS3_MINOR <= 44 && MPTCP_HAVE_GLOBAL_ROUTER_INJECTED &&                                  \
+    !defined(MPTCP_ECMP_NO_DIRECT_TABLE)
+#define MPTCP_ECMP_DIRECT_TABLE 1
+#else
+#define MPTCP_ECMP_DIRECT_TABLE 0
+#endif
+
 #include <algorithm>
+#include <list>
 #include <set>
 #include <utility>
 
@@ -35,6 +49,53 @@ uint64_t Ipv4FlowEcmpRouting::s_epoch = 1;
 
 namespace
 {
+#if MPTCP_ECMP_DIRECT_TABLE
+/// Type of Ipv4GlobalRouting's route lists.
+using RouteList = std::list<Ipv4RoutingTableEntry*>;
+/// Type of a pointer to one of them.
+using RouteListMember = RouteList Ipv4GlobalRouting::*;
+
+/**
+ * Standard C++ way to name a private data member: access checking does not apply to the
+ * template arguments of an explicit instantiation ([temp.spec]), and the instantiation defines a
+ * friend function returning the member pointer.
+ */
+template <typename Tag, RouteListMember M>
+struct RouteListAccess
+{
+    /// \return the member pointer
+    friend RouteListMember GetRouteList(Tag)
+    {
+        return M;
+    }
+};
+
+/// Tag of Ipv4GlobalRouting::m_hostRoutes.
+struct HostRoutesTag
+{
+    /// \return the member pointer (defined by the explicit instantiation below)
+    friend RouteListMember GetRouteList(HostRoutesTag);
+};
+
+/// Tag of Ipv4GlobalRouting::m_networkRoutes.
+struct NetworkRoutesTag
+{
+    /// \return the member pointer (defined by the explicit instantiation below)
+    friend RouteListMember GetRouteList(NetworkRoutesTag);
+};
+
+/// Tag of Ipv4GlobalRouting::m_ASexternalRoutes.
+struct ExternalRoutesTag
+{
+    /// \return the member pointer (defined by the explicit instantiation below)
+    friend RouteListMember GetRouteList(ExternalRoutesTag);
+};
+
+template struct RouteListAccess<HostRoutesTag, &Ipv4GlobalRouting::m_hostRoutes>;
+template struct RouteListAccess<NetworkRoutesTag, &Ipv4GlobalRouting::m_networkRoutes>;
+template struct RouteListAccess<ExternalRoutesTag, &Ipv4GlobalRouting::m_ASexternalRoutes>;
+#endif
+
 /// IP protocol numbers whose first 4 bytes are (source port, destination port).
 constexpr uint8_t kTcp = 6;
 constexpr uint8_t kUdp = 17;
@@ -243,9 +304,8 @@ void
 Ipv4FlowEcmpRouting::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit unit) const
 {
     std::ostream* os = stream->GetStream();
-    *os << "Ipv4FlowEcmpRouting (mode "
-        << (m_mode == PER_FLOW ? "PER_FLOW" : "PER_PACKET") << ", salt " << GetSalt()
-        << ", pins " << m_pins.size() << ") over:" << std::endl;
+    *os << "Ipv4FlowEcmpRouting (mode " << (m_mode == PER_FLOW ? "PER_FLOW" : "PER_PACKET")
+        << ", salt " << GetSalt() << ", pins " << m_pins.size() << ") over:" << std::endl;
     if (m_inner)
     {
         m_inner->PrintRoutingTable(stream, unit);
@@ -262,6 +322,8 @@ void
 Ipv4FlowEcmpRouting::FlushCache()
 {
     m_cache.clear();
+    m_localAddresses.clear();
+    m_localBroadcasts.clear();
     m_hostRoutes.clear();
     for (PrefixTable* t : {&m_networkRoutes, &m_externalRoutes})
     {
@@ -281,15 +343,44 @@ Ipv4FlowEcmpRouting::BuildSnapshot()
     FlushCache();
     NS_ASSERT(m_inner);
 
-    // Ipv4GlobalRouting::GetRoute(i) walks its lists, so read the table once, in order
-    // (host routes, network routes, AS-external routes), and index it.
+    m_localAddresses.clear();
+    for (uint32_t i = 0; i < m_ipv4->GetNInterfaces(); ++i)
+    {
+        for (uint32_t j = 0; j < m_ipv4->GetNAddresses(i); ++j)
+        {
+            const Ipv4InterfaceAddress a = m_ipv4->GetAddress(i, j);
+            m_localAddresses.emplace_back(a.GetLocal().Get(), i);
+            m_localBroadcasts.push_back(a.GetBroadcast().Get());
+        }
+    }
+
+    // Read the table once, in order (host routes, network routes, AS-external routes), and
+    // index it.
     const uint32_t n = m_inner->GetNRoutes();
     std::vector<Ipv4RoutingTableEntry> entries;
     entries.reserve(n);
+#if MPTCP_ECMP_DIRECT_TABLE
+    const Ipv4GlobalRouting& inner = *PeekPointer(m_inner);
+    const RouteList& hostList = inner.*GetRouteList(HostRoutesTag());
+    const RouteList& networkList = inner.*GetRouteList(NetworkRoutesTag());
+    const RouteList& externalList = inner.*GetRouteList(ExternalRoutesTag());
+    for (const RouteList* l : {&hostList, &networkList, &externalList})
+    {
+        for (const Ipv4RoutingTableEntry* e : *l)
+        {
+            entries.emplace_back(*e);
+        }
+    }
+    NS_ASSERT(entries.size() == n);
+    const std::size_t hostEnd = hostList.size();
+    const std::size_t externalBegin = hostList.size() + networkList.size();
+#else
+    // GetRoute(i) walks the lists: O(n^2) overall.
     for (uint32_t i = 0; i < n; ++i)
     {
         entries.emplace_back(*m_inner->GetRoute(i));
     }
+    const std::size_t hostEnd = entries.size(); // host routes are recognized by IsHost()
 
     // AS-external routes are the table's suffix of prefixes injected by some GlobalRouter
     // (GlobalRouter::InjectRoute); the entries themselves do not say which kind they are.
@@ -323,12 +414,13 @@ Ipv4FlowEcmpRouting::BuildSnapshot()
         }
     }
 #endif
+#endif
 
     for (std::size_t i = 0; i < entries.size(); ++i)
     {
         const Ipv4RoutingTableEntry& e = entries[i];
         FibEntry f{e.GetGateway(), e.GetInterface()};
-        if (i < externalBegin && e.IsHost())
+        if (i < hostEnd && i < externalBegin && e.IsHost())
         {
             m_hostRoutes[e.GetDest().Get()].push_back(f);
             continue;
@@ -349,8 +441,7 @@ Ipv4FlowEcmpRouting::BuildSnapshot()
         }
     }
     m_snapshotValid = true;
-    NS_LOG_LOGIC("snapshot of " << n << " routes, " << m_hostRoutes.size()
-                                << " host destinations");
+    NS_LOG_LOGIC("snapshot of " << n << " routes, " << m_hostRoutes.size() << " host destinations");
 }
 
 void
@@ -449,6 +540,21 @@ Ipv4FlowEcmpRouting::FindNextHops(Ipv4Address destination)
     return set.routes.empty() ? nullptr : &set;
 }
 
+bool
+Ipv4FlowEcmpRouting::IsLocalAddress(Ipv4Address address) const
+{
+    const uint32_t a = address.Get();
+    for (const auto& la : m_localAddresses)
+    {
+        if (la.first == a)
+        {
+            return true;
+        }
+    }
+    return std::find(m_localBroadcasts.begin(), m_localBroadcasts.end(), a) !=
+           m_localBroadcasts.end();
+}
+
 uint32_t
 Ipv4FlowEcmpRouting::HashFlow(const FiveTuple& t, uint32_t salt)
 {
@@ -517,11 +623,18 @@ Ipv4FlowEcmpRouting::Choose(const NextHopSet& set,
     }
     else if (preferSource && set.multiInterface && tuple.source != Ipv4Address::GetAny())
     {
-        const int32_t s = m_ipv4->GetInterfaceForAddress(tuple.source);
-        if (s >= 0 && std::find(set.interfaces.begin(), set.interfaces.end(),
-                                static_cast<uint32_t>(s)) != set.interfaces.end())
+        const uint32_t src = tuple.source.Get();
+        for (const auto& [addr, ifIndex] : m_localAddresses)
         {
-            wantIf = s;
+            if (addr == src)
+            {
+                if (std::find(set.interfaces.begin(), set.interfaces.end(), ifIndex) !=
+                    set.interfaces.end())
+                {
+                    wantIf = static_cast<int32_t>(ifIndex);
+                }
+                break;
+            }
         }
     }
     if (wantIf < 0)
@@ -614,17 +727,16 @@ Ipv4FlowEcmpRouting::RouteInput(Ptr<const Packet> p,
     NS_LOG_FUNCTION(this << p << header << idev);
     NS_ASSERT(m_inner && m_ipv4);
     const Ipv4Address dst = header.GetDestination();
-    const int32_t iif = m_ipv4->GetInterfaceForDevice(idev);
-    if (dst.IsMulticast() || dst.IsBroadcast() || iif < 0 ||
-        m_ipv4->IsDestinationAddress(dst, static_cast<uint32_t>(iif)) ||
-        !m_ipv4->IsForwarding(static_cast<uint32_t>(iif)))
+    if (dst.IsMulticast() || dst.IsBroadcast())
     {
-        // Local delivery, multicast, forwarding disabled: global routing's own handling.
         return m_inner->RouteInput(p, header, idev, ucb, mcb, lcb, ecb);
     }
+    // FindNextHops() also brings m_localAddresses up to date.
     const NextHopSet* set = FindNextHops(dst);
-    if (!set)
+    const int32_t iif = m_ipv4->GetInterfaceForDevice(idev);
+    if (!set || IsLocalAddress(dst) || iif < 0 || !m_ipv4->IsForwarding(static_cast<uint32_t>(iif)))
     {
+        // Local delivery, no route, forwarding disabled: global routing's own handling.
         return m_inner->RouteInput(p, header, idev, ucb, mcb, lcb, ecb);
     }
     if (set->routes.size() == 1 && m_pins.empty())

@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -45,8 +46,11 @@ namespace ns3
  * address seen, the equal-cost next hops are computed once from the inner table with global
  * routing's own selection rule (host routes matching the destination; otherwise matching
  * network routes, longest prefix first; otherwise AS-external routes, longest prefix first)
- * and cached together with ready-made Ipv4Route objects. The per-packet cost is then one hash
- * table lookup plus one Murmur3 hash of 17 bytes, without linear scan or allocation (ns-3's own
+ * and cached together with ready-made Ipv4Route objects; next hops through interfaces that are
+ * down are left out (local fail-over until the routes are recomputed). The inner table is read
+ * once per node and cache epoch into hash-indexed tables (O(n); about 60 ms for all nodes of a
+ * k=8 FatTree). The per-packet cost is then one hash table lookup plus, with more than one next
+ * hop, one Murmur3 hash of 17 bytes, without linear scan or allocation (ns-3's own
  * Ipv4GlobalRouting scans its whole route list for every packet at every hop).
  *
  * The cache is dropped on every Notify*() call and whenever the global epoch changes
@@ -87,10 +91,10 @@ class Ipv4FlowEcmpRouting : public Ipv4RoutingProtocol
      */
     struct FiveTuple
     {
-        Ipv4Address source;       //!< IPv4 source address.
-        Ipv4Address destination;  //!< IPv4 destination address.
-        uint8_t protocol{0};      //!< IP protocol number (6 = TCP, 17 = UDP).
-        uint16_t sourcePort{0};   //!< Transport source port.
+        Ipv4Address source;          //!< IPv4 source address.
+        Ipv4Address destination;     //!< IPv4 destination address.
+        uint8_t protocol{0};         //!< IP protocol number (6 = TCP, 17 = UDP).
+        uint16_t sourcePort{0};      //!< Transport source port.
         uint16_t destinationPort{0}; //!< Transport destination port.
 
         /**
@@ -276,6 +280,12 @@ class Ipv4FlowEcmpRouting : public Ipv4RoutingProtocol
      * \return the next-hop set (cached), or nullptr if there is no route
      */
     const NextHopSet* FindNextHops(Ipv4Address destination);
+    /**
+     * \param address an address
+     * \return whether it is one of this node's addresses or interface broadcast addresses
+     *         (valid after FindNextHops())
+     */
+    bool IsLocalAddress(Ipv4Address address) const;
     /// Rebuild the indexed snapshot of the inner table (on the first miss after an epoch change).
     void BuildSnapshot();
     /// Drop the snapshot and the per-destination cache.
@@ -303,20 +313,23 @@ class Ipv4FlowEcmpRouting : public Ipv4RoutingProtocol
      */
     uint32_t PickIndex(uint32_t n, const FiveTuple& tuple);
 
-    Ptr<Ipv4GlobalRouting> m_inner; //!< The global routing object whose routes are used.
-    Ptr<Ipv4> m_ipv4;               //!< The node's IPv4 stack.
-    Mode m_mode;                    //!< Forwarding mode.
-    uint32_t m_salt;                //!< "Salt" attribute (0: use m_drawnSalt).
-    uint32_t m_drawnSalt;           //!< Salt drawn from m_saltRng.
+    Ptr<Ipv4GlobalRouting> m_inner;       //!< The global routing object whose routes are used.
+    Ptr<Ipv4> m_ipv4;                     //!< The node's IPv4 stack.
+    Mode m_mode;                          //!< Forwarding mode.
+    uint32_t m_salt;                      //!< "Salt" attribute (0: use m_drawnSalt).
+    uint32_t m_drawnSalt;                 //!< Salt drawn from m_saltRng.
     Ptr<UniformRandomVariable> m_saltRng; //!< Stream of the default salt.
     Ptr<UniformRandomVariable> m_rand;    //!< Per-packet choice (PER_PACKET).
 
-    uint64_t m_epoch;        //!< Global epoch the cache was built for.
-    bool m_snapshotValid;    //!< Whether the snapshot below is current.
+    uint64_t m_epoch;     //!< Global epoch the cache was built for.
+    bool m_snapshotValid; //!< Whether the snapshot below is current.
     std::unordered_map<uint32_t, std::vector<FibEntry>> m_hostRoutes; //!< Host routes by dest.
-    PrefixTable m_networkRoutes;  //!< Network routes.
-    PrefixTable m_externalRoutes; //!< AS-external routes.
-    std::unordered_map<uint32_t, NextHopSet> m_cache; //!< Destination -> next hops.
+    PrefixTable m_networkRoutes;                                      //!< Network routes.
+    PrefixTable m_externalRoutes;                                     //!< AS-external routes.
+    std::unordered_map<uint32_t, NextHopSet> m_cache;                 //!< Destination -> next hops.
+    /// This node's (address, interface) pairs, for the source-interface preference.
+    std::vector<std::pair<uint32_t, uint32_t>> m_localAddresses;
+    std::vector<uint32_t> m_localBroadcasts; //!< Subnet broadcast addresses of the interfaces.
     std::unordered_map<FiveTuple, Ipv4Address, FiveTupleHash> m_pins; //!< Pinned flows.
     uint64_t m_cacheMisses; //!< Number of next-hop sets computed.
 
