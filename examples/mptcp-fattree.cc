@@ -1,2 +1,477 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The FatTree experiment of Raiciu et al., "Improving Datacenter Performance and Robustness
+ * with Multipath TCP", SIGCOMM 2011, Fig. 2 and Fig. 3: long-lived flows of a traffic matrix
+ * (permutation by default) over a k-ary FatTree with per-flow ECMP, single-path TCP against
+ * MPTCP with 1..8 subflows (ndiffports, LIA).
+ *
+ * Output: per-flow goodput after the warm-up, the aggregate as a percentage of optimal (see
+ * doc/mptcp.rst, "Optimal throughput"), a row in an SQLite database (doc/results-schema.rst),
+ * and a one-line JSON summary as the last line of stdout. Progress goes to stderr.
+ *
+ *   ./mptcp-fattree --k=8 --transport=mptcp --subflows=8 --duration=3 --warmup=1
+ */
+#include "ns3/applications-module.h"
 #include "ns3/core-module.h"
-int main(int argc, char** argv) { ns3::CommandLine cmd; cmd.Parse(argc, argv); return 0; }
+#include "ns3/experiment-database.h"
+#include "ns3/fat-tree-helper.h"
+#include "ns3/internet-module.h"
+#include "ns3/ipv4-flow-ecmp-routing-helper.h"
+#include "ns3/mptcp-lia.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/mptcp-socket-factory.h"
+#include "ns3/mptcp-stack-helper.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/traffic-matrix.h"
+
+#include <chrono>
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("MpTcpFatTree");
+
+namespace
+{
+
+const char* PROGRAM = "mptcp-fattree";
+
+/// Print one line naming the bad option and exit non-zero, before anything is written.
+[[noreturn]] void
+Fail(const std::string& option, const std::string& value, const std::string& why)
+{
+    std::cerr << PROGRAM << ": invalid --" << option << "=" << value << ": " << why << std::endl;
+    std::exit(2);
+}
+
+/// Escape a string for JSON.
+std::string
+Json(const std::string& s)
+{
+    std::string out = "\"";
+    for (char c : s)
+    {
+        if (c == '"' || c == '\\')
+        {
+            out += '\\';
+        }
+        out += c;
+    }
+    return out + "\"";
+}
+
+/**
+ * Max-min fair rates of flows limited only by host links (a non-blocking fabric): each flow
+ * is bounded by its source's uplink and its destination's downlink. Water-filling.
+ * \param flows (src, dst) host pairs
+ * \param nHosts number of hosts
+ * \param rate host link goodput, bit/s
+ * \return rate of each flow, bit/s
+ */
+std::vector<double>
+NonBlockingFairShare(const TrafficMatrix::FlowList& flows, uint32_t nHosts, double rate)
+{
+    std::vector<double> share(flows.size(), 0);
+    std::vector<bool> frozen(flows.size(), false);
+    std::vector<double> up(nHosts, rate);
+    std::vector<double> down(nHosts, rate);
+    size_t left = flows.size();
+    while (left > 0)
+    {
+        std::vector<uint32_t> nUp(nHosts, 0);
+        std::vector<uint32_t> nDown(nHosts, 0);
+        for (size_t i = 0; i < flows.size(); ++i)
+        {
+            if (!frozen[i])
+            {
+                ++nUp[flows[i].first];
+                ++nDown[flows[i].second];
+            }
+        }
+        double inc = 1e300;
+        for (uint32_t h = 0; h < nHosts; ++h)
+        {
+            if (nUp[h])
+            {
+                inc = std::min(inc, up[h] / nUp[h]);
+            }
+            if (nDown[h])
+            {
+                inc = std::min(inc, down[h] / nDown[h]);
+            }
+        }
+        for (size_t i = 0; i < flows.size(); ++i)
+        {
+            if (!frozen[i])
+            {
+                share[i] += inc;
+                up[flows[i].first] -= inc;
+                down[flows[i].second] -= inc;
+            }
+        }
+        for (size_t i = 0; i < flows.size(); ++i)
+        {
+            if (!frozen[i] && (up[flows[i].first] <= 1e-9 || down[flows[i].second] <= 1e-9))
+            {
+                frozen[i] = true;
+                --left;
+            }
+        }
+    }
+    return share;
+}
+
+/// Progress on stderr for long runs.
+class Progress
+{
+  public:
+    Progress(double end)
+        : m_end(end),
+          m_start(std::chrono::steady_clock::now())
+    {
+    }
+
+    void Start()
+    {
+        Simulator::Schedule(Seconds(0), &Progress::Tick, this);
+    }
+
+    double Wall() const
+    {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+    }
+
+  private:
+    void Tick()
+    {
+        double wall = Wall();
+        double now = Simulator::Now().GetSeconds();
+        if (wall >= m_nextReport)
+        {
+            double eta = now > 0 ? wall / now * (m_end - now) : 0;
+            std::cerr << "[" << PROGRAM << "] simulated " << std::fixed << std::setprecision(2)
+                      << now << " of " << m_end << " s, wall " << std::setprecision(1) << wall
+                      << " s, about " << eta << " s left" << std::endl;
+            m_nextReport = wall + 5;
+        }
+        Simulator::Schedule(Seconds(std::max(0.01, m_end / 200)), &Progress::Tick, this);
+    }
+
+    double m_end;
+    std::chrono::steady_clock::time_point m_start;
+    double m_nextReport{3};
+};
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    uint32_t k = 8;
+    uint32_t hostsPerTor = 0;
+    std::string linkRate = "100Mbps";
+    std::string delay = "20us";
+    uint32_t queue = 100;
+    std::string transport = "mptcp";
+    uint32_t subflows = 8;
+    std::string cc = "lia";
+    std::string matrix = "permutation";
+    uint32_t stride = 0;
+    double duration = 3.0;
+    double warmup = 1.0;
+    std::string db = "results/fattree.db";
+    std::string label;
+    uint32_t mss = 1400;
+    uint32_t buffer = 1 << 20;
+    std::string minRto = "200ms";
+    bool quiet = false;
+
+    CommandLine cmd(__FILE__);
+    cmd.Usage("FatTree experiment of Raiciu et al. (SIGCOMM 2011, Fig. 2 and 3): long-lived "
+              "flows over a k-ary FatTree with per-flow ECMP, TCP against MPTCP.");
+    cmd.AddValue("k", "FatTree arity: k pods, k-port switches (even, >= 2)", k);
+    cmd.AddValue("hostsPerTor", "hosts per edge (ToR) switch (default k/2 = no oversubscription)",
+                 hostsPerTor);
+    cmd.AddValue("linkRate", "rate of every link (ns-3 DataRate, e.g. 100Mbps)", linkRate);
+    cmd.AddValue("delay", "one-way propagation delay of every link (ns-3 Time, e.g. 20us)", delay);
+    cmd.AddValue("queue", "DropTail queue of every switch port and NIC, packets", queue);
+    cmd.AddValue("transport", "tcp | mptcp", transport);
+    cmd.AddValue("subflows", "MPTCP subflows per connection, 1..32 (ndiffports)", subflows);
+    cmd.AddValue("cc", "MPTCP congestion control: lia | uncoupled", cc);
+    cmd.AddValue("matrix", "traffic matrix: " + TrafficMatrix::TypeNames(), matrix);
+    cmd.AddValue("stride", "stride of the stride matrix (0 = hosts/2)", stride);
+    cmd.AddValue("duration", "simulated time of the run including the warm-up, s", duration);
+    cmd.AddValue("warmup", "initial simulated time excluded from goodput, s", warmup);
+    cmd.AddValue("db", "SQLite results database, appended to (\"none\": no database)", db);
+    cmd.AddValue("label", "free-form label stored with the run", label);
+    cmd.AddValue("mss", "TCP segment size, bytes", mss);
+    cmd.AddValue("buffer", "socket send and receive buffers, bytes", buffer);
+    cmd.AddValue("minRto", "minimum retransmission timeout (ns-3 Time)", minRto);
+    cmd.AddValue("quiet", "no per-flow lines on stdout", quiet);
+    cmd.Parse(argc, argv);
+    if (db == "none")
+    {
+        db.clear();
+    }
+
+    // ---- Validate everything before simulating or writing anything.
+    if (k < 2 || k % 2 != 0)
+    {
+        Fail("k", std::to_string(k), "k must be even and at least 2");
+    }
+    if (hostsPerTor == 0)
+    {
+        hostsPerTor = k / 2;
+    }
+    if (transport != "tcp" && transport != "mptcp")
+    {
+        Fail("transport", transport, "must be tcp or mptcp");
+    }
+    if (subflows < 1 || subflows > 32)
+    {
+        Fail("subflows", std::to_string(subflows), "must be between 1 and 32");
+    }
+    if (cc != "lia" && cc != "uncoupled")
+    {
+        Fail("cc", cc, "must be lia or uncoupled");
+    }
+    auto matrixType = TrafficMatrix::FromString(matrix);
+    if (!matrixType)
+    {
+        Fail("matrix", matrix, "must be one of " + TrafficMatrix::TypeNames());
+    }
+    DataRateValue rateValue;
+    if (!rateValue.DeserializeFromString(linkRate, MakeDataRateChecker()) ||
+        rateValue.Get().GetBitRate() == 0)
+    {
+        Fail("linkRate", linkRate, "not a data rate such as 100Mbps");
+    }
+    TimeValue delayValue;
+    if (!delayValue.DeserializeFromString(delay, MakeTimeChecker()) ||
+        delayValue.Get().IsNegative())
+    {
+        Fail("delay", delay, "not a non-negative time such as 20us");
+    }
+    TimeValue minRtoValue;
+    if (!minRtoValue.DeserializeFromString(minRto, MakeTimeChecker()) ||
+        !minRtoValue.Get().IsStrictlyPositive())
+    {
+        Fail("minRto", minRto, "not a positive time such as 200ms");
+    }
+    if (!(duration > 0))
+    {
+        Fail("duration", std::to_string(duration), "must be positive");
+    }
+    if (!(warmup >= 0) || warmup >= duration)
+    {
+        Fail("warmup", std::to_string(warmup), "must be >= 0 and less than --duration");
+    }
+    if (queue == 0)
+    {
+        Fail("queue", "0", "must be at least 1 packet");
+    }
+    if (mss < 100 || mss > 9000)
+    {
+        Fail("mss", std::to_string(mss), "must be between 100 and 9000 bytes");
+    }
+    const uint32_t nHosts = k * k / 2 * hostsPerTor;
+    if (*matrixType == TrafficMatrix::Type::STRIDE && stride != 0 &&
+        !TrafficMatrix::IsValidStride(nHosts, stride))
+    {
+        Fail("stride", std::to_string(stride), "must be between 1 and hosts-1");
+    }
+    if (!db.empty())
+    {
+        std::string why;
+        if (!ExperimentDatabase::CheckWritable(db, &why))
+        {
+            Fail("db", db, why);
+        }
+    }
+    const bool mptcp = transport == "mptcp";
+    if (!mptcp)
+    {
+        subflows = 1;
+    }
+
+    Progress progress(duration);
+
+    // ---- Transport configuration.
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(mss));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::TcpSocketBase::MinRto", minRtoValue);
+    Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(subflows));
+    Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl",
+                       TypeIdValue(cc == "lia" ? MpTcpLia::GetTypeId() : TcpNewReno::GetTypeId()));
+
+    // ---- Topology: FatTree, per-flow ECMP.
+    FatTreeHelper fatTree(k, hostsPerTor);
+    for (auto layer : {FatTreeHelper::HOST_EDGE,
+                       FatTreeHelper::EDGE_AGGREGATION,
+                       FatTreeHelper::AGGREGATION_CORE})
+    {
+        fatTree.SetDataRate(layer, rateValue.Get());
+        fatTree.SetDelay(layer, delayValue.Get());
+    }
+    fatTree.SetQueueSize(queue);
+    fatTree.Create();
+    Ipv4ListRoutingHelper routing;
+    routing.Add(Ipv4StaticRoutingHelper(), 0);
+    routing.Add(Ipv4FlowEcmpRoutingHelper(), -10);
+    MpTcpStackHelper stack;
+    stack.SetRoutingHelper(routing);
+    stack.Install(fatTree.GetNodes());
+    fatTree.AssignIpv4Addresses();
+    Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+
+    // ---- Traffic.
+    TrafficMatrix tm;
+    tm.AssignStreams(1000);
+    TrafficMatrix::FlowList flows = tm.Generate(*matrixType, nHosts, stride);
+    Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
+    jitter->SetStream(1001);
+    const std::string factory = mptcp ? "ns3::MpTcpSocketFactory" : "ns3::TcpSocketFactory";
+    std::vector<Ptr<PacketSink>> sinks;
+    for (size_t i = 0; i < flows.size(); ++i)
+    {
+        uint16_t port = 5000 + i;
+        Ptr<Node> src = fatTree.GetHost(flows[i].first);
+        Ptr<Node> dst = fatTree.GetHost(flows[i].second);
+        PacketSinkHelper sink(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
+        ApplicationContainer sa = sink.Install(dst);
+        sa.Start(Seconds(0));
+        sinks.push_back(DynamicCast<PacketSink>(sa.Get(0)));
+        BulkSendHelper bulk(factory,
+                            InetSocketAddress(fatTree.GetHostAddress(flows[i].second), port));
+        bulk.SetAttribute("MaxBytes", UintegerValue(0));
+        bulk.SetAttribute("SendSize", UintegerValue(16 * mss));
+        ApplicationContainer ca = bulk.Install(src);
+        // Connections start within the first 10 ms, not all in the same instant.
+        ca.Start(Seconds(jitter->GetValue(0, 0.01)));
+    }
+
+    // ---- Measurement: bytes received at the end of the warm-up and at the end.
+    std::vector<uint64_t> atWarmup(flows.size(), 0);
+    Simulator::Schedule(Seconds(warmup), [&]() {
+        for (size_t i = 0; i < sinks.size(); ++i)
+        {
+            atWarmup[i] = sinks[i]->GetTotalRx();
+        }
+    });
+    progress.Start();
+    Simulator::Stop(Seconds(duration));
+    Simulator::Run();
+
+    const double window = duration - warmup;
+    // Optimal: every flow at the goodput one TCP flow gets alone on its host link (payload
+    // over wire bytes: IPv4 20 + TCP 20 + timestamps 12 + PPP 2), shared max-min fairly where
+    // hosts send or receive several flows.
+    const double linkBps = rateValue.Get().GetBitRate();
+    const double aloneBps = linkBps * mss / (mss + 54.0);
+    std::vector<double> optimal = NonBlockingFairShare(flows, nHosts, aloneBps);
+    std::vector<FlowRecord> records;
+    double aggregate = 0;
+    double optimalSum = 0;
+    double minPct = 1e300;
+    double sumPct = 0;
+    double sumPct2 = 0;
+    for (size_t i = 0; i < flows.size(); ++i)
+    {
+        FlowRecord r;
+        r.flowId = i;
+        r.srcHost = flows[i].first;
+        r.dstHost = flows[i].second;
+        std::ostringstream sa;
+        std::ostringstream da;
+        sa << fatTree.GetHostAddress(flows[i].first);
+        da << fatTree.GetHostAddress(flows[i].second);
+        r.srcAddr = sa.str();
+        r.dstAddr = da.str();
+        r.bytesRx = sinks[i]->GetTotalRx() - atWarmup[i];
+        r.goodputBps = r.bytesRx * 8.0 / window;
+        r.pctOfOptimal = 100.0 * r.goodputBps / optimal[i];
+        aggregate += r.goodputBps;
+        optimalSum += optimal[i];
+        minPct = std::min(minPct, r.pctOfOptimal);
+        sumPct += r.pctOfOptimal;
+        sumPct2 += r.pctOfOptimal * r.pctOfOptimal;
+        records.push_back(r);
+        if (!quiet)
+        {
+            std::cout << "flow " << i << " host " << r.srcHost << " -> " << r.dstHost << " "
+                      << std::fixed << std::setprecision(3) << r.goodputBps / 1e6 << " Mb/s "
+                      << std::setprecision(1) << r.pctOfOptimal << "%" << std::endl;
+        }
+    }
+    const double jain = sumPct2 > 0 ? sumPct * sumPct / (flows.size() * sumPct2) : 0;
+    const double optimalPct = 100.0 * aggregate / optimalSum;
+    const double wall = progress.Wall();
+
+    RunRecord run;
+    run.label = label;
+    run.experiment = "fattree";
+    run.topology = "fattree";
+    run.k = k;
+    run.hostsPerTor = hostsPerTor;
+    run.hosts = nHosts;
+    run.linkRateBps = linkBps;
+    run.delayS = delayValue.Get().GetSeconds();
+    run.queuePkts = queue;
+    run.transport = transport;
+    run.subflows = subflows;
+    run.cc = mptcp ? cc : "newreno";
+    run.matrix = TrafficMatrix::ToString(*matrixType);
+    run.durationS = duration;
+    run.warmupS = warmup;
+    run.rngSeed = RngSeedManager::GetSeed();
+    run.rngRun = RngSeedManager::GetRun();
+    run.ns3Version = "3." + std::to_string(MPTCP_NS3_MINOR);
+    run.flows = flows.size();
+    run.aggregateGoodputBps = aggregate;
+    run.optimalBps = optimalSum;
+    run.optimalPct = optimalPct;
+    run.minFlowPct = minPct;
+    run.jainIndex = jain;
+    run.wallS = wall;
+    std::ostringstream params;
+    params << "{\"k\":" << k << ",\"hostsPerTor\":" << hostsPerTor << ",\"linkRate\":"
+           << Json(linkRate) << ",\"delay\":" << Json(delay) << ",\"queue\":" << queue
+           << ",\"transport\":" << Json(transport) << ",\"subflows\":" << subflows
+           << ",\"cc\":" << Json(cc) << ",\"matrix\":" << Json(matrix) << ",\"stride\":" << stride
+           << ",\"duration\":" << duration << ",\"warmup\":" << warmup << ",\"mss\":" << mss
+           << ",\"buffer\":" << buffer << ",\"minRto\":" << Json(minRto) << "}";
+    run.paramsJson = params.str();
+    int64_t runId = -1;
+    if (!db.empty())
+    {
+        ExperimentDatabase database(db);
+        runId = database.AddRun(run, records);
+        if (runId < 0)
+        {
+            std::cerr << PROGRAM << ": could not store the run in " << db << ": "
+                      << database.GetLastError() << std::endl;
+        }
+    }
+    Simulator::Destroy();
+
+    std::cout << std::setprecision(6) << std::defaultfloat << "{\"k\": " << k
+              << ", \"hosts\": " << nHosts << ", \"hosts_per_tor\": " << hostsPerTor
+              << ", \"flows\": " << flows.size() << ", \"transport\": " << Json(transport)
+              << ", \"subflows\": " << subflows << ", \"cc\": " << Json(run.cc)
+              << ", \"matrix\": " << Json(run.matrix) << ", \"duration_s\": " << duration
+              << ", \"warmup_s\": " << warmup << ", \"aggregate_goodput_bps\": " << aggregate
+              << ", \"optimal_bps\": " << optimalSum << ", \"optimal_pct\": " << optimalPct
+              << ", \"min_flow_pct\": " << minPct << ", \"jain_index\": " << jain
+              << ", \"rng_run\": " << run.rngRun << ", \"run_id\": " << runId
+              << ", \"wall_s\": " << wall << "}" << std::endl;
+    return (!db.empty() && runId < 0) ? 1 : 0;
+}

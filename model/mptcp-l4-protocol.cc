@@ -33,7 +33,11 @@ MpTcpL4Protocol::~MpTcpL4Protocol() = default;
 void
 MpTcpL4Protocol::DoDispose()
 {
+    // Releasing a connection may dispose it, and it then removes its own token: empty the map
+    // before the references go.
+    auto tokens = std::move(m_tokens);
     m_tokens.clear();
+    tokens.clear();
     TcpL4Protocol::DoDispose();
 }
 
@@ -87,7 +91,12 @@ MpTcpL4Protocol::AddToken(uint32_t token, Ptr<MpTcpSocketBase> socket)
 void
 MpTcpL4Protocol::RemoveToken(uint32_t token)
 {
-    m_tokens.erase(token);
+    auto it = m_tokens.find(token);
+    if (it != m_tokens.end())
+    {
+        Ptr<MpTcpSocketBase> keep = it->second; // released after the erase, not during it
+        m_tokens.erase(it);
+    }
 }
 
 Ptr<MpTcpSocketBase>
