@@ -6,6 +6,8 @@
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
+#include "ns3/ipv4-flow-ecmp-routing-helper.h"
+#include "ns3/ipv4-flow-ecmp-routing.h"
 #include "ns3/mptcp-l4-protocol.h"
 #include "ns3/mptcp-ns3-compat.h"
 #include "ns3/mptcp-socket-base.h"
@@ -386,6 +388,220 @@ class SharedBottleneckTest : public TestCase
     double* m_ratioOut;
 };
 
+/**
+ * Two hosts joined by two disjoint 10 Mb/s paths (A - S1 - {R1, R2} - S2 - B) with per-flow
+ * ECMP at S1. Single-path TCP gets one path; MPTCP with two subflows, each pinned by the
+ * routing's PinFlow() to its own path, gets at least 1.8x as much, and every byte arrives once
+ * and in order.
+ */
+class TwoPathTest : public TestCase
+{
+  public:
+    TwoPathTest(bool mptcp, double* goodput)
+        : TestCase(std::string(mptcp ? "MPTCP-2" : "TCP") +
+                   " over two disjoint paths: exact bytes, paths used"),
+          m_mptcp(mptcp),
+          m_goodput(goodput)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
+        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1400));
+        Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1 << 20));
+        Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1 << 20));
+        Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(2));
+        Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(1 << 20));
+        Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(1 << 20));
+        Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl",
+                           TypeIdValue(TypeId::LookupByName("ns3::MpTcpLia")));
+        // 0: A, 1: S1, 2: R1, 3: R2, 4: S2, 5: B
+        NodeContainer n;
+        n.Create(6);
+        PointToPointHelper fast;
+        fast.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        fast.SetChannelAttribute("Delay", StringValue("1ms"));
+        fast.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("100p"));
+        PointToPointHelper slow = fast;
+        slow.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        Ipv4ListRoutingHelper routing;
+        routing.Add(Ipv4StaticRoutingHelper(), 0);
+        routing.Add(Ipv4FlowEcmpRoutingHelper(), -10);
+        MpTcpStackHelper stack;
+        stack.SetRoutingHelper(routing);
+        stack.Install(n);
+        std::vector<NetDeviceContainer> links = {fast.Install(n.Get(0), n.Get(1)),
+                                                 slow.Install(n.Get(1), n.Get(2)),
+                                                 slow.Install(n.Get(1), n.Get(3)),
+                                                 slow.Install(n.Get(2), n.Get(4)),
+                                                 slow.Install(n.Get(3), n.Get(4)),
+                                                 fast.Install(n.Get(4), n.Get(5))};
+        Ipv4AddressHelper addr("10.3.0.0", "255.255.255.0");
+        std::vector<Ipv4InterfaceContainer> ifs;
+        for (auto& d : links)
+        {
+            ifs.push_back(addr.Assign(d));
+            addr.NewNetwork();
+            UseDropTail(d);
+        }
+        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+        const Ipv4Address a = ifs[0].GetAddress(0);
+        const Ipv4Address b = ifs[5].GetAddress(1);
+        const std::vector<Ipv4Address> gateways = {ifs[1].GetAddress(1), ifs[2].GetAddress(1)};
+        Ptr<Ipv4FlowEcmpRouting> s1 = Ipv4FlowEcmpRoutingHelper::GetRouting(n.Get(1));
+        NS_TEST_ASSERT_MSG_EQ(s1->GetNNextHops(b), 2, "S1 has two equal-cost next hops to B");
+
+        TypeId factory = m_mptcp ? MpTcpSocketFactory::GetTypeId() : TcpSocketFactory::GetTypeId();
+        Ptr<Socket> listener = Socket::CreateSocket(n.Get(5), factory);
+        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
+        listener->Listen();
+        PatternReceiver rx(listener);
+        Ptr<Socket> client = Socket::CreateSocket(n.Get(0), factory);
+        PatternSender tx(client, 1ULL << 40);
+        uint32_t pinned = 0;
+        if (m_mptcp)
+        {
+            // Pin subflow i's data direction to path i at S1, as a controller would.
+            client->TraceConnectWithoutContext(
+                "SubflowEstablished",
+                Callback<void, Ptr<MpTcpSubflow>>(
+                    [&pinned, s1, gateways](Ptr<MpTcpSubflow> sf) {
+                        Ipv4FlowEcmpRouting::FiveTuple t;
+                        uint16_t sport;
+                        uint16_t dport;
+                        sf->GetFourTuple(t.source, sport, t.destination, dport);
+                        t.protocol = 6;
+                        t.sourcePort = sport;
+                        t.destinationPort = dport;
+                        s1->PinFlow(t, gateways[pinned % 2]);
+                        ++pinned;
+                    }));
+        }
+        Simulator::Schedule(Seconds(0.1), [client, b]() {
+            client->Bind();
+            client->Connect(InetSocketAddress(b, 5000));
+        });
+        // Bytes forwarded by R1 and R2 towards S2.
+        std::vector<uint64_t> viaR(2, 0);
+        for (uint32_t r = 0; r < 2; ++r)
+        {
+            links[3 + r].Get(0)->TraceConnectWithoutContext(
+                "MacTx",
+                Callback<void, Ptr<const Packet>>(
+                    [&viaR, r](Ptr<const Packet> p) { viaR[r] += p->GetSize(); }));
+        }
+        const double t0 = 2;
+        const double t1 = 10;
+        Simulator::Stop(Seconds(t1));
+        Simulator::Run();
+        *m_goodput = (BytesAt(rx, t1) - BytesAt(rx, t0)) * 8 / (t1 - t0);
+        std::cout << GetName() << ": " << *m_goodput / 1e6 << " Mb/s; via R1 " << viaR[0]
+                  << " B, via R2 " << viaR[1] << " B" << std::endl;
+        NS_TEST_ASSERT_MSG_GT(rx.m_received, 5000000, "data flowed");
+        NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "every byte once and in order");
+        double total = viaR[0] + viaR[1];
+        if (m_mptcp)
+        {
+            NS_TEST_ASSERT_MSG_EQ(pinned, 2, "both subflows were pinned");
+            NS_TEST_ASSERT_MSG_GT(viaR[0] / total, 0.3, "path 1 carries its share");
+            NS_TEST_ASSERT_MSG_GT(viaR[1] / total, 0.3, "path 2 carries its share");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_GT(std::max(viaR[0], viaR[1]) / total, 0.99, "TCP uses one path");
+        }
+        Simulator::Destroy();
+    }
+
+    bool m_mptcp;
+    double* m_goodput;
+};
+
+/**
+ * A sender subflow appends a malformed MPTCP option (unknown subtype 15) to every tenth
+ * segment. The receiver counts each one it gets, drops the option, and the transfer completes
+ * with every byte exact.
+ */
+class MalformedOptionTest : public TestCase
+{
+  public:
+    MalformedOptionTest()
+        : TestCase("malformed MPTCP options on the wire are counted and dropped; data intact")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
+        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1400));
+        Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(2));
+        NodeContainer nodes;
+        nodes.Create(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
+        NetDeviceContainer devs = p2p.Install(nodes);
+        MpTcpStackHelper stack;
+        stack.Install(nodes);
+        Ipv4AddressHelper addr("10.4.1.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+        Ptr<Socket> listener = Socket::CreateSocket(nodes.Get(1), MpTcpSocketFactory::GetTypeId());
+        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
+        listener->Listen();
+        PatternReceiver rx(listener);
+        Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), MpTcpSocketFactory::GetTypeId());
+        const uint64_t bytes = 2000000;
+        PatternSender tx(client, bytes);
+        uint64_t segments = 0;
+        uint64_t injected = 0;
+        auto inject = [&segments, &injected](Ptr<const Packet> p,
+                                             const TcpHeader& h,
+                                             Ptr<const TcpSocketBase>) {
+            if (p->GetSize() > 0 && ++segments % 10 == 0)
+            {
+                Ptr<TcpOptionMpTcp> bad = CreateObject<TcpOptionMpTcp>();
+                bad->SetBytes({30, 4, 0xF0, 0x00});
+                if (const_cast<TcpHeader&>(h).AppendOption(bad))
+                {
+                    ++injected;
+                }
+            }
+        };
+        client->TraceConnectWithoutContext(
+            "SubflowEstablished",
+            Callback<void, Ptr<MpTcpSubflow>>([inject](Ptr<MpTcpSubflow> sf) {
+                sf->TraceConnectWithoutContext(
+                    "Tx",
+                    Callback<void, Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocketBase>>(
+                        inject));
+            }));
+        Simulator::Schedule(Seconds(0.1), [client, &ifs]() {
+            client->Bind();
+            client->Connect(InetSocketAddress(ifs.GetAddress(1), 5000));
+        });
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        auto conn = DynamicCast<MpTcpSocketBase>(rx.m_conn);
+        uint64_t malformed = 0;
+        for (const auto& sf : conn->GetSubflows())
+        {
+            malformed += sf->GetMalformedOptions();
+        }
+        std::cout << GetName() << ": injected " << injected << ", counted " << malformed
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(rx.m_received, bytes, "every byte arrives");
+        NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "in order, unaltered");
+        NS_TEST_ASSERT_MSG_GT(injected, 50, "malformed options were sent");
+        NS_TEST_ASSERT_MSG_GT(malformed, injected / 2, "they were counted on arrival");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(malformed, injected, "and no more than were sent");
+        NS_TEST_ASSERT_MSG_EQ(conn->GetProtocolErrors(), malformed, "one protocol error each");
+        Simulator::Destroy();
+    }
+};
+
 class MpTcpTransferTestSuite : public TestSuite
 {
   public:
@@ -398,6 +614,15 @@ class MpTcpTransferTestSuite : public TestSuite
                                    0.95, 1.05),
                     MPTCP_TEST_QUICK);
         AddTestCase(new SingleLinkTest(true, 4, 3000000, &m_mptcp4), MPTCP_TEST_QUICK);
+        AddTestCase(new TwoPathTest(false, &m_twoPathTcp), MPTCP_TEST_QUICK);
+        AddTestCase(new TwoPathTest(true, &m_twoPathMptcp), MPTCP_TEST_QUICK);
+        AddTestCase(new RatioCheck("MPTCP-2 gets at least 1.8x TCP over two disjoint paths",
+                                   &m_twoPathMptcp,
+                                   &m_twoPathTcp,
+                                   1.8,
+                                   2.2),
+                    MPTCP_TEST_QUICK);
+        AddTestCase(new MalformedOptionTest(), MPTCP_TEST_QUICK);
         AddTestCase(new SharedBottleneckTest(TypeId::LookupByName("ns3::MpTcpLia"),
                                              0.7,
                                              1.35,
@@ -418,6 +643,8 @@ class MpTcpTransferTestSuite : public TestSuite
     double m_tcp{0};
     double m_mptcp4{0};
     double m_liaRatio{0};
+    double m_twoPathTcp{0};
+    double m_twoPathMptcp{0};
     double m_uncoupledRatio{0};
 };
 
