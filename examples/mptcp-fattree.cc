@@ -190,6 +190,7 @@ main(int argc, char* argv[])
     uint32_t buffer = 1 << 20;
     std::string minRto = "200ms";
     bool quiet = false;
+    bool stock = false;
 
     CommandLine cmd(__FILE__);
     cmd.Usage("FatTree experiment of Raiciu et al. (SIGCOMM 2011, Fig. 2 and 3): long-lived "
@@ -213,6 +214,10 @@ main(int argc, char* argv[])
     cmd.AddValue("buffer", "socket send and receive buffers, bytes", buffer);
     cmd.AddValue("minRto", "minimum retransmission timeout (ns-3 Time)", minRto);
     cmd.AddValue("quiet", "no per-flow lines on stdout", quiet);
+    cmd.AddValue("stock",
+                 "baseline for benchmarks: ns-3's own stack and Ipv4GlobalRouting (one path, no "
+                 "ECMP); needs --transport=tcp",
+                 stock);
     cmd.Parse(argc, argv);
     if (db == "none")
     {
@@ -293,6 +298,10 @@ main(int argc, char* argv[])
             Fail("db", db, why);
         }
     }
+    if (stock && transport != "tcp")
+    {
+        Fail("stock", "true", "the stock ns-3 baseline runs --transport=tcp only");
+    }
     const bool mptcp = transport == "mptcp";
     if (!mptcp)
     {
@@ -300,6 +309,8 @@ main(int argc, char* argv[])
     }
 
     Progress progress(duration);
+    ObjectFactory scheduler("ns3::HeapScheduler"); // faster than the default map (ns-3 bench)
+    Simulator::SetScheduler(scheduler);
 
     // ---- Transport configuration.
     Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
@@ -324,14 +335,23 @@ main(int argc, char* argv[])
     }
     fatTree.SetQueueSize(queue);
     fatTree.Create();
-    Ipv4ListRoutingHelper routing;
-    routing.Add(Ipv4StaticRoutingHelper(), 0);
-    routing.Add(Ipv4FlowEcmpRoutingHelper(), -10);
-    MpTcpStackHelper stack;
-    stack.SetRoutingHelper(routing);
-    stack.Install(fatTree.GetNodes());
-    fatTree.AssignIpv4Addresses();
-    Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+    // Flow ECMP alone (no static routing in a list before it): every hop of every packet is
+    // one hash lookup, with no per-packet scan of static routes or interfaces.
+    if (stock)
+    {
+        InternetStackHelper plain; // TcpL4Protocol, static + global routing
+        plain.Install(fatTree.GetNodes());
+        fatTree.AssignIpv4Addresses();
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    }
+    else
+    {
+        MpTcpStackHelper stack;
+        stack.SetRoutingHelper(Ipv4FlowEcmpRoutingHelper());
+        stack.Install(fatTree.GetNodes());
+        fatTree.AssignIpv4Addresses();
+        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+    }
 
     // ---- Traffic.
     TrafficMatrix tm;
@@ -341,6 +361,7 @@ main(int argc, char* argv[])
     jitter->SetStream(1001);
     const std::string factory = mptcp ? "ns3::MpTcpSocketFactory" : "ns3::TcpSocketFactory";
     std::vector<Ptr<PacketSink>> sinks;
+    std::vector<Ptr<BulkSendApplication>> senders;
     for (size_t i = 0; i < flows.size(); ++i)
     {
         uint16_t port = 5000 + i;
@@ -355,6 +376,7 @@ main(int argc, char* argv[])
         bulk.SetAttribute("MaxBytes", UintegerValue(0));
         bulk.SetAttribute("SendSize", UintegerValue(16 * mss));
         ApplicationContainer ca = bulk.Install(src);
+        senders.push_back(DynamicCast<BulkSendApplication>(ca.Get(0)));
         // Connections start within the first 10 ms, not all in the same instant.
         ca.Start(Seconds(jitter->GetValue(0, 0.01)));
     }
@@ -379,6 +401,11 @@ main(int argc, char* argv[])
     const double aloneBps = linkBps * mss / (mss + 54.0);
     std::vector<double> optimal = NonBlockingFairShare(flows, nHosts, aloneBps);
     std::vector<FlowRecord> records;
+    uint64_t deliveredBytes = 0; // whole run, warm-up included
+    for (const auto& sink : sinks)
+    {
+        deliveredBytes += sink->GetTotalRx();
+    }
     double aggregate = 0;
     double optimalSum = 0;
     double minPct = 1e300;
@@ -412,6 +439,41 @@ main(int argc, char* argv[])
                       << std::setprecision(1) << r.pctOfOptimal << "%" << std::endl;
         }
     }
+    if (getenv("MPTCP_DEBUG_FLOWS"))
+    {
+        for (size_t i = 0; i < records.size(); ++i)
+        {
+            if (records[i].pctOfOptimal > 10)
+            {
+                continue;
+            }
+            auto meta = DynamicCast<MpTcpSocketBase>(senders[i]->GetSocket());
+            std::cerr << "DEBUG flow " << i << " pct " << records[i].pctOfOptimal;
+            if (meta)
+            {
+                std::cerr << " state " << meta->GetState() << " acked " << meta->GetBytesAcked()
+                          << " txavail " << meta->GetTxAvailable() << " errors "
+                          << meta->GetProtocolErrors() << std::endl;
+                for (const auto& sf : meta->GetSubflows())
+                {
+                    Ipv4Address la, ra;
+                    uint16_t lp, rp;
+                    sf->GetFourTuple(la, lp, ra, rp);
+                    std::cerr << "   sf " << sf->GetSubflowId() << " port " << lp << " state "
+                              << TcpSocket::TcpStateName[sf->GetState()] << " cwnd "
+                              << sf->GetCwnd() << " ssth " << sf->GetSsThresh() << " srtt "
+                              << sf->GetSrtt().GetMilliSeconds() << "ms sent "
+                              << sf->GetBytesSent() << " unsent " << sf->GetUnsentBytes()
+                              << " sendable " << sf->GetSendableBytes() << " peerwnd "
+                              << sf->GetPeerWindow() << std::endl;
+                }
+            }
+            else
+            {
+                std::cerr << std::endl;
+            }
+        }
+    }
     const double jain = sumPct2 > 0 ? sumPct * sumPct / (flows.size() * sumPct2) : 0;
     const double optimalPct = 100.0 * aggregate / optimalSum;
     const double wall = progress.Wall();
@@ -419,7 +481,7 @@ main(int argc, char* argv[])
     RunRecord run;
     run.label = label;
     run.experiment = "fattree";
-    run.topology = "fattree";
+    run.topology = stock ? "fattree-stock-global-routing" : "fattree";
     run.k = k;
     run.hostsPerTor = hostsPerTor;
     run.hosts = nHosts;
@@ -448,7 +510,8 @@ main(int argc, char* argv[])
            << ",\"transport\":" << Json(transport) << ",\"subflows\":" << subflows
            << ",\"cc\":" << Json(cc) << ",\"matrix\":" << Json(matrix) << ",\"stride\":" << stride
            << ",\"duration\":" << duration << ",\"warmup\":" << warmup << ",\"mss\":" << mss
-           << ",\"buffer\":" << buffer << ",\"minRto\":" << Json(minRto) << "}";
+           << ",\"buffer\":" << buffer << ",\"minRto\":" << Json(minRto)
+           << ",\"stock\":" << (stock ? "true" : "false") << "}";
     run.paramsJson = params.str();
     int64_t runId = -1;
     if (!db.empty())
@@ -471,7 +534,9 @@ main(int argc, char* argv[])
               << ", \"warmup_s\": " << warmup << ", \"aggregate_goodput_bps\": " << aggregate
               << ", \"optimal_bps\": " << optimalSum << ", \"optimal_pct\": " << optimalPct
               << ", \"min_flow_pct\": " << minPct << ", \"jain_index\": " << jain
-              << ", \"rng_run\": " << run.rngRun << ", \"run_id\": " << runId
+              << ", \"delivered_bytes\": " << deliveredBytes << ", \"stock\": "
+              << (stock ? "true" : "false") << ", \"rng_run\": " << run.rngRun
+              << ", \"run_id\": " << runId
               << ", \"wall_s\": " << wall << "}" << std::endl;
     return (!db.empty() && runId < 0) ? 1 : 0;
 }

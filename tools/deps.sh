@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what the module needs on Debian 12 (idempotent; run as root): Debian's ns-3.37
+# (libns3-dev and the ns3 programs its CMake package names), the libraries the module links
+# (OpenSSL's libcrypto, SQLite), the build tools, and matplotlib for the figures.
+set -euo pipefail
+pkgs=(libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev python3-dev libssl-dev cmake ninja-build
+      g++ ccache python3 python3-pip unzip)
+need=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  echo "deps: apt-get install ${need[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q >&2
+  apt-get install -y -q "${need[@]}" >&2
+fi
+if ! python3 -c "import matplotlib" 2>/dev/null; then
+  echo "deps: installing matplotlib" >&2
+  python3 -m pip install -q matplotlib >&2 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages matplotlib >&2 2>/dev/null \
+    || { apt-get install -y -q python3-matplotlib >&2 && python3 -c "import matplotlib"; }
+fi

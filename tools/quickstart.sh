@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The main job, in one command on a fresh Debian 12 machine (as root):
+#   installs what is needed, builds the module against Debian's ns-3.37, runs the FatTree
+#   experiment of Raiciu et al. (SIGCOMM 2011, Fig. 2 and 3): k=8 (128 hosts, 100 Mb/s),
+#   permutation traffic, single-path TCP and MPTCP with 1..8 subflows, two runs at a time,
+#   then stores every run in results/fattree.db and draws results/fig2-*.png, fig3-*.png.
+# Environment: DURATION and WARMUP (simulated seconds), K, JOBS, RUNS override the defaults.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tools/deps.sh
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build build -j"$(nproc)"
+mkdir -p results
+python3 tools/run_fattree_sweep.py --binary build/mptcp-fattree --k "${K:-8}" \
+  --duration "${DURATION:-1.5}" --warmup "${WARMUP:-0.5}" --runs "${RUNS:-1}" \
+  --jobs "${JOBS:-2}" --db results/fattree.db --out results
