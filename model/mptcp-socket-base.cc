@@ -148,6 +148,8 @@ MpTcpSocketBase::DoDispose()
     m_pending.clear();
     m_listener = nullptr;
     m_sndUnsent.clear();
+    m_sentUnacked.clear();
+    m_reinjectQueue.clear();
     m_rxOoo.clear();
     m_rxReady.clear();
     m_tcp = nullptr;
@@ -586,6 +588,7 @@ MpTcpSocketBase::ReceivedRemoteKey(uint64_t key)
     m_remoteIdsn = MpTcpCrypto::Idsn(key);
     m_rcvNxt = m_remoteIdsn + 1;
     m_remoteKeyKnown = true;
+    DeliverInOrder();
 }
 
 uint64_t
@@ -806,7 +809,10 @@ MpTcpSocketBase::OnSubflowConnected(Ptr<Socket> s)
         m_connectedNotified = true;
         ConnectionEstablished(sf);
         NotifyConnectionSucceeded();
-        OpenAdditionalSubflows();
+        if (m_fallback)
+        {
+            m_joinsOpened = true; // plain TCP: no additional subflows
+        }
     }
     SendPending();
 }
@@ -918,6 +924,12 @@ MpTcpSocketBase::ReceivedData(uint64_t dsn, Ptr<Packet> p)
     m_rxReadyBytes += p->GetSize();
     m_bytesReceived += p->GetSize();
     m_rcvNxt = end;
+    DeliverInOrder();
+}
+
+void
+MpTcpSocketBase::DeliverInOrder()
+{
     while (!m_rxOoo.empty() && m_rxOoo.begin()->first <= m_rcvNxt)
     {
         auto it = m_rxOoo.begin();
@@ -944,7 +956,7 @@ MpTcpSocketBase::ReceivedData(uint64_t dsn, Ptr<Packet> p)
 void
 MpTcpSocketBase::OnSubflowSendSpace(Ptr<Socket> s, uint32_t available)
 {
-    if (m_state == ESTABLISHED && m_sndUnsentBytes > 0)
+    if (m_state == ESTABLISHED && (m_sndUnsentBytes > 0 || !m_reinjectQueue.empty()))
     {
         PushData(DynamicCast<MpTcpSubflow>(s));
     }
@@ -953,7 +965,48 @@ MpTcpSocketBase::OnSubflowSendSpace(Ptr<Socket> s, uint32_t available)
 bool
 MpTcpSocketBase::PullData(Ptr<MpTcpSubflow> subflow)
 {
-    return m_state == ESTABLISHED && m_sndUnsentBytes > 0 && PushData(subflow);
+    return m_state == ESTABLISHED && (m_sndUnsentBytes > 0 || !m_reinjectQueue.empty()) &&
+           PushData(subflow);
+}
+
+bool
+MpTcpSocketBase::PeerAckedData() const
+{
+    return m_peerAckedData;
+}
+
+uint64_t
+MpTcpSocketBase::GetReinjectedBytes() const
+{
+    return m_reinjectedBytes;
+}
+
+void
+MpTcpSocketBase::SubflowTimedOut(Ptr<MpTcpSubflow> subflow)
+{
+    if (m_fallback || GetNEstablishedSubflows() < 2)
+    {
+        return;
+    }
+    std::vector<MpTcpSubflow::Mapping> held;
+    subflow->TakeUnackedForReinjection(held);
+    for (const auto& m : held)
+    {
+        // Every chunk of the range that is still not DATA_ACKed goes to the queue.
+        for (auto it = m_sentUnacked.lower_bound(m.dsn);
+             it != m_sentUnacked.end() && it->first < m.dsn + m.length;
+             ++it)
+        {
+            if (it->first >= m_dataUna)
+            {
+                m_reinjectQueue.emplace_back(it->first, subflow->GetSubflowId());
+            }
+        }
+    }
+    if (!m_reinjectQueue.empty())
+    {
+        SendPending();
+    }
 }
 
 void
@@ -969,13 +1022,33 @@ MpTcpSocketBase::ReceivedDataAck(uint64_t ack, bool is64)
         }
         ack = candidate;
     }
-    if (ack <= m_dataUna || ack > m_dataNxt)
+    if (ack < m_dataUna || ack > m_dataNxt)
+    {
+        return;
+    }
+    if (!m_peerAckedData)
+    {
+        // The peer knows our key: the connection is fully established and additional
+        // subflows can join (as Linux does, RFC 8684 §3.1).
+        m_peerAckedData = true;
+        if (!m_joinsOpened && m_connectedNotified)
+        {
+            m_joinsOpened = true;
+            OpenAdditionalSubflows();
+        }
+    }
+    if (ack == m_dataUna)
     {
         return;
     }
     uint64_t old = m_dataUna;
     m_dataUna = ack;
     m_dataAckTrace(old, ack);
+    while (!m_sentUnacked.empty() &&
+           m_sentUnacked.begin()->first + m_sentUnacked.begin()->second->GetSize() <= ack)
+    {
+        m_sentUnacked.erase(m_sentUnacked.begin());
+    }
     if (!m_closeRequested && GetTxAvailable() > 0)
     {
         NotifySend(GetTxAvailable());
@@ -986,7 +1059,7 @@ MpTcpSocketBase::ReceivedDataAck(uint64_t ack, bool is64)
 void
 MpTcpSocketBase::SendPending()
 {
-    if (m_state != ESTABLISHED || m_sndUnsentBytes == 0)
+    if (m_state != ESTABLISHED || (m_sndUnsentBytes == 0 && m_reinjectQueue.empty()))
     {
         MaybeFinishClose();
         return;
@@ -1008,7 +1081,7 @@ MpTcpSocketBase::SendPending()
     });
     for (const auto& sf : order)
     {
-        if (m_sndUnsentBytes == 0)
+        if (m_sndUnsentBytes == 0 && m_reinjectQueue.empty())
         {
             break;
         }
@@ -1025,6 +1098,29 @@ MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf)
     }
     bool pushed = false;
     uint32_t mss = sf->GetSegmentSize();
+    // Reinjections first: data stuck on a subflow that timed out.
+    while (!m_reinjectQueue.empty())
+    {
+        auto [dsn, origin] = m_reinjectQueue.front();
+        auto it = m_sentUnacked.find(dsn);
+        if (it == m_sentUnacked.end() || dsn < m_dataUna)
+        {
+            m_reinjectQueue.pop_front(); // acknowledged meanwhile
+            continue;
+        }
+        if (origin == sf->GetSubflowId())
+        {
+            break; // not back onto the subflow that timed out
+        }
+        uint32_t len = it->second->GetSize();
+        if (sf->GetSendableBytes() < len || !sf->SendMapped(it->second->Copy(), dsn))
+        {
+            return pushed;
+        }
+        m_reinjectQueue.pop_front();
+        m_reinjectedBytes += len;
+        pushed = true;
+    }
     while (m_sndUnsentBytes > 0)
     {
         uint64_t chunk = std::min<uint64_t>(mss, m_sndUnsentBytes);
@@ -1050,10 +1146,15 @@ MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf)
             m_sndUnsentBytes += chunk;
             break;
         }
-        m_dataNxt += chunk;
         if (m_fallback)
         {
+            m_dataNxt += chunk;
             m_dataUna = m_dataNxt; // TCP's own acknowledgments cover it
+        }
+        else
+        {
+            m_sentUnacked.emplace(m_dataNxt, p);
+            m_dataNxt += chunk;
         }
         pushed = true;
     }

@@ -189,6 +189,16 @@ class MpTcpSocketBase : public Socket
      */
     bool ReceivedJoinSyn(Ptr<Packet> packet, const Ipv4Header& ipHeader, const TcpHeader& tcpHeader);
     /**
+     * \brief A subflow's retransmission timer expired: reinject the data it holds on the
+     * other subflows.
+     * \param subflow the subflow
+     */
+    void SubflowTimedOut(Ptr<MpTcpSubflow> subflow);
+    /// \return true once a DATA_ACK from the peer arrived (the peer knows our key)
+    bool PeerAckedData() const;
+    /// \return bytes reinjected on another subflow after a timeout
+    uint64_t GetReinjectedBytes() const;
+    /**
      * \brief A subflow has room in its window: give it data.
      * \param subflow the subflow
      * \return true if data was queued on it
@@ -232,6 +242,8 @@ class MpTcpSocketBase : public Socket
     Ptr<Packet> TakeUnsent(uint32_t n);
     /// Place received data at its data sequence number and deliver what is in order.
     void ReceivedData(uint64_t dsn, Ptr<Packet> p);
+    /// Move out-of-order data that became in order to the application's queue.
+    void DeliverInOrder();
     /// Close subflows once all data is acknowledged, if the application closed.
     void MaybeFinishClose();
     /// The connection is established (first subflow up).
@@ -294,6 +306,12 @@ class MpTcpSocketBase : public Socket
     uint64_t m_dataNxt{0};            //!< DSN of the next byte to give to a subflow
     uint64_t m_dataUna{0};            //!< oldest DSN not DATA_ACKed
     uint32_t m_peerWindow{65535};     //!< peer's receive window, bytes
+    std::map<uint64_t, Ptr<Packet>> m_sentUnacked; //!< chunks given to subflows, by DSN
+    /// Chunks to send again on another subflow: (DSN, subflow that timed out).
+    std::deque<std::pair<uint64_t, uint32_t>> m_reinjectQueue;
+    uint64_t m_reinjectedBytes{0};    //!< bytes reinjected
+    bool m_peerAckedData{false};      //!< a DATA_ACK arrived
+    bool m_joinsOpened{false};        //!< the path manager opened its subflows
     EventId m_sendPendingEvent;       //!< deferred SendPending()
 
     // Receive side

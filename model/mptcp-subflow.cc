@@ -234,7 +234,8 @@ MpTcpSubflow::SendMapped(Ptr<Packet> p, uint64_t dsn)
     if (!m_txMappings.empty())
     {
         Mapping& last = m_txMappings.back();
-        if (last.ssn + last.length == ssn && last.dsn + last.length == dsn &&
+        // The first mapping stays one segment: it travels in MP_CAPABLE (RFC 8684 §3.1).
+        if (last.ssn != 1 && last.ssn + last.length == ssn && last.dsn + last.length == dsn &&
             last.length + len <= 0xffff)
         {
             last.length += len;
@@ -358,6 +359,35 @@ MpTcpSubflow::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 }
 
 void
+MpTcpSubflow::ReTxTimeout()
+{
+    TcpSocketBase::ReTxTimeout();
+    // The path stopped making progress: let the other subflows carry what this one holds
+    // (reinjection, as Linux MPTCP does on a retransmission timeout).
+    if (m_meta && IsEstablished())
+    {
+        m_meta->SubflowTimedOut(this);
+    }
+}
+
+void
+MpTcpSubflow::TakeUnackedForReinjection(std::vector<Mapping>& out)
+{
+    out.clear();
+    uint32_t una = m_txBuffer->HeadSequence() - m_isn;
+    for (const auto& m : m_txMappings)
+    {
+        uint32_t end = m.ssn + m.length;
+        if (end <= una || end <= m_reinjectedUpTo)
+        {
+            continue;
+        }
+        out.push_back(m);
+        m_reinjectedUpTo = std::max(m_reinjectedUpTo, end);
+    }
+}
+
+void
 MpTcpSubflow::ReceiveInterceptedSyn(Ptr<Packet> packet, const Address& from, const Address& to)
 {
     DoForwardUp(packet, from, to);
@@ -438,6 +468,7 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
                 {
                     m_meta->ReceivedRemoteKey(cap->senderKey);
                     m_capableAckPending = true;
+                    m_activeOpen = true;
                 }
                 else
                 {
@@ -480,7 +511,6 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
     }
     else if (m_meta && m_role != ROLE_PLAIN && m_role != ROLE_LISTENER)
     {
-        SequenceNumber32 seq = h.GetSequenceNumber();
         for (const auto& o : options)
         {
             if (auto dss = std::get_if<DssOption>(&o))
@@ -504,15 +534,13 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
                 if (cap->nKeys == 2 && m_role == ROLE_MP_CAPABLE)
                 {
                     m_meta->ReceivedRemoteKey(cap->senderKey);
-                    uint64_t dataAck;
-                    if (cap->hasDataLength && cap->dataLength > 0 && m_irsKnown &&
-                        m_meta->GetDataAckToSend(dataAck))
+                    if (cap->hasDataLength && cap->dataLength > 0 && m_irsKnown)
                     {
                         // First data segment (RFC 8684 §3.1): DSN = IDSN + 1 at SSN 1.
-                        uint32_t rel = seq - m_irs;
-                        if (rel + uint32_t(cap->dataLength) > m_rxReadSsn)
+                        // The implicit mapping of RFC 8684 §3.1: the first data bytes.
+                        if (1 + uint32_t(cap->dataLength) > m_rxReadSsn)
                         {
-                            m_rxMappings[rel] = {rel, m_meta->GetRemoteIdsn() + 1, cap->dataLength};
+                            m_rxMappings[1] = {1, m_meta->GetRemoteIdsn() + 1, cap->dataLength};
                         }
                     }
                 }
@@ -551,6 +579,13 @@ MpTcpSubflow::TxHook(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocke
     // The header is the sender's local, non-const object (TcpSocketBase sends it right after
     // firing this trace), so appending to it is well defined.
     sf->AddMpTcpOption(const_cast<TcpHeader&>(h), p->GetSize());
+}
+
+bool
+MpTcpSubflow::IsFirstMapping(const TcpHeader& header) const
+{
+    const Mapping* m = FindTxMapping(header.GetSequenceNumber() - m_isn);
+    return m != nullptr && m->ssn == 1 && m->dsn == m_meta->GetLocalIdsn() + 1;
 }
 
 bool
@@ -660,6 +695,22 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
                                           m_join.remoteNonce);
         std::copy_n(hmac.begin(), j.hmac.size(), j.hmac.begin());
         option = j;
+        have = true;
+    }
+    else if (m_role == ROLE_MP_CAPABLE && m_activeOpen && payload > 0 &&
+             !m_meta->PeerAckedData() && IsFirstMapping(header))
+    {
+        // First data segment (and its retransmissions): MP_CAPABLE with both keys and the
+        // data-level length, so the peer learns our key even if the third ACK was lost
+        // (RFC 8684 §3.1). Its mapping is implicit: DSN = IDSN + 1 at relative SSN 1.
+        const Mapping* m = FindTxMapping(header.GetSequenceNumber() - m_isn);
+        MpCapableOption c;
+        c.nKeys = 2;
+        c.senderKey = m_meta->GetLocalKey();
+        c.receiverKey = m_meta->GetRemoteKey();
+        c.hasDataLength = true;
+        c.dataLength = m->length;
+        option = c;
         have = true;
     }
     else

@@ -152,6 +152,13 @@ class MpTcpSubflow : public TcpSocketBase
     /// \return the last MPTCP options parsed from the SYN that created this subflow
     const std::vector<MpTcpOption>& GetSynOptions() const;
 
+    /**
+     * \brief The data sequence ranges this subflow holds that its peer has not acknowledged
+     * at subflow level and that were not handed out for reinjection before.
+     * \param out filled with the mappings (relative SSN, DSN, length)
+     */
+    void TakeUnackedForReinjection(std::vector<Mapping>& out);
+
     /// \return the subflow's congestion-control object
     Ptr<TcpCongestionOps> GetCongestionOps() const;
 
@@ -189,6 +196,7 @@ class MpTcpSubflow : public TcpSocketBase
         override;
     Ptr<TcpSocketBase> Fork() override;
     void ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
+    void ReTxTimeout() override;
     uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
     void DoDispose() override;
 
@@ -209,6 +217,11 @@ class MpTcpSubflow : public TcpSocketBase
      * \return true if the segment needs a DSS
      */
     bool BuildDss(const TcpHeader& header, uint32_t payload, DssOption& dss);
+    /**
+     * \param header an outgoing data segment's header
+     * \return true if the segment carries the connection's first data bytes
+     */
+    bool IsFirstMapping(const TcpHeader& header) const;
     /// Drop send mappings of bytes the peer acknowledged.
     void DiscardAckedMappings();
     /// \return the send mapping holding relative SSN \p ssn, or nullptr
@@ -228,6 +241,8 @@ class MpTcpSubflow : public TcpSocketBase
     JoinState m_join;                 //!< MP_JOIN handshake state
     bool m_capableAckPending{false};  //!< next segment is the MP_CAPABLE third ACK
     bool m_joinAckPending{false};     //!< next segment is the MP_JOIN third ACK
+    uint32_t m_reinjectedUpTo{0};
+    bool m_activeOpen{false};         //!< we sent the initial SYN (MP_CAPABLE client)     //!< relative SSN up to which data was reinjected
     uint64_t m_malformed{0};          //!< malformed options dropped
     uint64_t m_bytesSent{0};          //!< payload bytes sent
     TracedCallback<Ptr<const MpTcpSubflow>, int> m_malformedTrace; //!< malformed option trace
