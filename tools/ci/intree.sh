@@ -1,0 +1,247 @@
+#!/usr/bin/env bash
+# The authoritative in-tree check: build the module as contrib/mptcp of a real ns-3.37 source tree
+# (Debian 12's, fetched by tools/ci/ns3-source.sh) and run it the way ns-3 users do:
+#   1. sync the repository (without build*/, .git/, results/) to <tree>/contrib/mptcp;
+#   2. ./ns3 configure -G Ninja --enable-examples --enable-tests --enable-modules='mptcp;csma;<deps>'
+#      and cmake --build cmake-cache -j2 (ccache: $MPTCP_CACHE_DIR/ccache);
+#   3. check that nothing was compiled against Debian's /usr/include/ns3 and that no binary
+#      loads Debian's libns3-*.so (libns3-dev stays installed for the standalone job);
+#   4. ./test.py -n -s <suite> for every TestSuite of MPTCP_TEST_SOURCES (and check that
+#      test-runner registers each of them under its own name: an ODR clash with an ns-3 test class
+#      silently renames a suite);
+#   5. ./ns3 run --no-build "<example> <args>" for every cpp_examples entry of
+#      test/examples-to-run.py.
+# Prints "in-tree results: N passed, N failed" and exits non-zero if anything failed.
+#
+# Environment: MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3); MPTCP_NS3_TREE (an ns-3.37 tree
+# to use instead of fetching one); MPTCP_NO_INSTALL=1 skips apt-get install.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+cache=${MPTCP_CACHE_DIR:-/var/cache/mptcp-ns3}
+export CCACHE_DIR=$cache/ccache
+say() { echo "[intree.sh] $*"; }
+
+# --- tools -----------------------------------------------------------------------------------
+if [ "${MPTCP_NO_INSTALL:-0}" != 1 ]; then
+  need=()
+  for p in g++ cmake ninja-build python3 libsqlite3-dev libgsl-dev libxml2-dev libssl-dev ccache \
+           dpkg-dev; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
+  done
+  if [ ${#need[@]} -gt 0 ]; then
+    say "apt-get install ${need[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q
+    apt-get install -y -q "${need[@]}"
+  fi
+fi
+
+# --- the ns-3.37 tree --------------------------------------------------------------------------
+if [ -n "${MPTCP_NS3_TREE:-}" ]; then
+  tree=$MPTCP_NS3_TREE
+else
+  tree=$(MPTCP_CACHE_DIR=$cache bash "$repo/tools/ci/ns3-source.sh")
+fi
+[ -x "$tree/ns3" ] && [ -f "$tree/test.py" ] || { say "$tree is not an ns-3 tree"; exit 1; }
+tree=$(cd "$tree" && pwd)
+say "ns-3 tree: $tree ($(cat "$tree/VERSION"))"
+
+# Do not race another build of the same tree (e.g. a cache warm-up still running).
+while :; do
+  busy=
+  for pid in $(pgrep -f "cmake --build cmake-cache|ninja -C cmake-cache" || true); do
+    [ "$pid" = $$ ] && continue
+    case "$(readlink "/proc/$pid/cwd" 2>/dev/null)/" in "$tree"/*) busy=$pid ;; esac
+  done
+  [ -z "$busy" ] && break
+  say "waiting for build process $busy in $tree to finish ..."
+  sleep 20
+done
+
+# --- 1. copy the module ------------------------------------------------------------------------
+dest=$tree/contrib/mptcp
+say "syncing $repo -> $dest"
+# Only files whose content changed are rewritten (and get a new modification time, so ninja
+# rebuilds exactly what changed); files gone from the repository are deleted. Keeping the source's
+# modification times instead would be wrong: a file older than the object built from a previous,
+# different copy would not be recompiled.
+# A contrib/mptcp that this script did not sync last (fresh tree, or copied by hand) is rewritten
+# whole, so that everything in it is newer than any object built from it before.
+marker=$tree/cmake-cache/.mptcp-intree-synced
+if [ ! -f "$marker" ]; then rm -rf "$dest"; fi
+stage=$(mktemp -d)
+tar -C "$repo" --exclude=./.git --exclude='./build' --exclude='./build-*' --exclude=./results \
+    --exclude='__pycache__' --exclude='*.pyc' -cf - . | tar -C "$stage" -xf -
+mkdir -p "$dest"
+(cd "$dest" && find . -type f) | while IFS= read -r f; do
+  [ -e "$stage/$f" ] || { rm -f "$dest/$f"; echo "  removed $f"; }
+done
+(cd "$stage" && find . -type f) | while IFS= read -r f; do
+  if ! cmp -s "$stage/$f" "$dest/$f"; then
+    mkdir -p "$(dirname "$dest/$f")"
+    rm -f "$dest/$f"
+    cp "$stage/$f" "$dest/$f"
+    echo "  updated $f"
+  fi
+done
+find "$dest" -mindepth 1 -depth -type d -empty -delete
+rm -rf "$stage"
+if [ -d "$tree/cmake-cache" ]; then touch "$marker"; fi
+
+# ns-3's --enable-modules resolves dependencies by scanning contrib/mptcp/CMakeLists.txt for
+# literal ${lib<name>} tokens; ours are generated in a loop, so list them explicitly.
+deps=$(python3 - "$repo/CMakeLists.txt" <<'EOF'
+import re, sys
+text = "\n".join(l.split("#", 1)[0] for l in open(sys.argv[1]).read().splitlines())
+m = re.search(r"\bset\s*\(\s*MPTCP_NS3_DEPENDENCIES\b([^)]*)\)", text)
+print(";".join(m.group(1).split()) if m else "")
+EOF
+)
+modules="mptcp;csma${deps:+;$deps}"
+
+# Debian's libns3-dev puts ns-3.37 headers in /usr/include/ns3, and ns-3's compile lines contain
+# -I/usr: a header missing from the tree would silently come from there. Where possible, hide
+# that folder from the configure and build (a private mount namespace; the system is unchanged).
+can_hide=0
+if [ -d /usr/include/ns3 ] \
+   && unshare -m sh -c 'mount -t tmpfs -o ro,size=4k mptcp-hide-ns3 /usr/include/ns3' 2>/dev/null; then
+  can_hide=1
+fi
+masked() {
+  if [ "$can_hide" = 1 ]; then
+    unshare -m bash -c 'mount -t tmpfs -o ro,size=4k mptcp-hide-ns3 /usr/include/ns3 && exec "$@"' \
+      masked "$@"
+  else
+    "$@"
+  fi
+}
+if [ -d /usr/include/ns3 ]; then
+  if [ "$can_hide" = 1 ]; then
+    say "/usr/include/ns3 exists (libns3-dev): hidden from the in-tree configure and build"
+  else
+    say "/usr/include/ns3 exists and cannot be hidden (no unshare/mount): checked after the build"
+  fi
+fi
+
+# --- 2. configure and build -------------------------------------------------------------------
+cd "$tree"
+say "configure: --enable-modules='$modules' (CCACHE_DIR=$CCACHE_DIR)"
+t0=$(date +%s)
+masked ./ns3 configure -G Ninja --enable-examples --enable-tests --enable-modules="$modules"
+t1=$(date +%s)
+say "build: cmake --build cmake-cache -j2"
+masked cmake --build cmake-cache -j2
+t2=$(date +%s)
+say "configure $((t1 - t0)) s, build $((t2 - t1)) s"
+command -v ccache >/dev/null && ccache -s 2>/dev/null | grep -Ei "hits|misses|cache size" | head -n 6 || true
+
+# --- 3. built against the tree, not against Debian's libns3-dev --------------------------------
+passed=0
+failed=0
+failures=()
+pass() { passed=$((passed + 1)); say "PASS $*"; }
+fail() { failed=$((failed + 1)); failures+=("$*"); say "FAIL $*"; }
+
+bad_deps=$(ninja -C cmake-cache -t deps 2>/dev/null | awk '
+  /^[^ ].*: #deps/ { obj = $1; sub(/:$/, "", obj) }
+  /^    \/usr\/include\/ns3\// { print obj " <- " $1 }' | head -n 20)
+if [ -n "$bad_deps" ]; then
+  fail "headers: objects compiled against /usr/include/ns3 (libns3-dev) instead of the tree:"
+  echo "$bad_deps"
+else
+  pass "headers: no object of the tree includes /usr/include/ns3"
+fi
+
+# Every ns-3 library our binaries load must come from the tree's build/lib. (Debian's source
+# package names the tree's libraries libns3-<mod>-default.so.37; libns3-dev installs
+# libns3-<mod>.so.37 in /usr/lib: look at where ldd resolves them, not at the names.)
+bad_libs=
+mptcp_bins=$(find build/lib build/contrib build/utils -maxdepth 3 -type f \
+  \( -name 'libns3*mptcp*.so*' -o -name '*mptcp-fattree*' -o -name '*test-runner*' \) \
+  2>/dev/null || true)
+for f in $mptcp_bins; do
+  outside=$(ldd "$f" 2>&1 | awk -v lib="$tree/build/lib/" '
+    /libns3/ && ($2 != "=>" || index($3, lib) != 1) { print "  " $0 }')
+  if [ -n "$outside" ]; then bad_libs+="$f:"$'\n'"$outside"$'\n'; fi
+done
+if [ -z "$mptcp_bins" ]; then
+  fail "libraries: no mptcp library, example or test-runner was built"
+elif [ -n "$bad_libs" ]; then
+  fail "libraries: ns-3 libraries loaded from outside $tree/build/lib:"
+  echo "$bad_libs"
+else
+  pass "libraries: $(echo "$mptcp_bins" | wc -w) binaries load only the tree's ns-3 libraries"
+fi
+
+# --- 4. test suites --------------------------------------------------------------------------
+suites=$(python3 - "$repo" <<'EOF'
+import os, re, sys
+root = sys.argv[1]
+text = "\n".join(l.split("#", 1)[0] for l in open(os.path.join(root, "CMakeLists.txt")).read().splitlines())
+m = re.search(r"\bset\s*\(\s*MPTCP_TEST_SOURCES\b([^)]*)\)", text)
+names = []
+for src in (m.group(1).split() if m else []):
+    path = os.path.join(root, src)
+    if not os.path.exists(path):
+        continue
+    code = re.sub(r"//[^\n]*", "", open(path).read())
+    for name in re.findall(r'TestSuite\s*[({]\s*"([^"]+)"', code):
+        if name not in names:
+            names.append(name)
+print("\n".join(names))
+EOF
+)
+runner=$(ls build/utils/ns3*-test-runner* 2>/dev/null | head -n1 || true)
+registered=
+if [ -n "$runner" ]; then
+  registered=$("$runner" --print-test-name-list 2>/dev/null || true)
+fi
+if [ -z "$suites" ]; then
+  say "no TestSuite(\"...\") found in MPTCP_TEST_SOURCES"
+fi
+for s in $suites; do
+  if ! grep -qxF "$s" <<<"$registered"; then
+    fail "suite $s: not registered by test-runner (name clash with an ns-3 test class?)"
+    continue
+  fi
+  if ./test.py -n -s "$s"; then
+    pass "suite $s"
+  else
+    fail "suite $s (rerun: cd $tree && ./ns3 run --no-build 'test-runner --suite=$s --verbose')"
+  fi
+done
+
+# --- 5. examples -----------------------------------------------------------------------------
+examples=$(python3 - "$repo/test/examples-to-run.py" <<'EOF'
+import os, sys
+path = sys.argv[1]
+ns = {}
+if os.path.exists(path):
+    exec(open(path).read(), ns)
+for entry in ns.get("cpp_examples", []):
+    try:
+        run = bool(eval(entry[1], {}))
+    except NameError:
+        run = True
+    if run:
+        print(entry[0])
+EOF
+)
+while IFS= read -r ex; do
+  [ -n "$ex" ] || continue
+  say "example: $ex"
+  if ./ns3 run --no-build "$ex" </dev/null; then
+    pass "example $ex"
+  else
+    fail "example $ex"
+  fi
+done <<<"$examples"
+
+echo
+if [ "$failed" -gt 0 ]; then
+  say "failures:"
+  for f in "${failures[@]}"; do echo "  - $f"; done
+fi
+echo "in-tree results: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

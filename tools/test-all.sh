@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Runs every test of the module, on a fresh Debian 12 machine as well as on a developer's:
+#   1. deps        apt-get install of the build dependencies (and matplotlib for the plots);
+#   2. python      pytest of the Python tools (tools/test_*.py);
+#   3. standalone  cmake -S . -B build against Debian's libns3-dev 3.37 + ctest
+#                  (test-runner suites, build-list check, example smoke runs);
+#   4. wheel       the same build and ctest against PyPI's ns3==3.44.post0 (tools/ci/wheel.sh);
+#   5. intree      contrib/mptcp of a real ns-3.37 source tree: ./test.py suites + examples
+#                  (tools/ci/intree.sh; ~20 min the first time, ~2-3 min with its ccache).
+# Each stage prints a header and its wall time. Exits non-zero if any stage failed; the last line
+# is "N passed, N failed", counting test cases (pytest tests, ctest tests, in-tree suites, examples
+# and checks); a stage that fails outside its tests (install, configure, build) counts as one
+# failure.
+#
+# Developer switches (the default runs everything): MPTCP_SKIP_DEPS=1, MPTCP_SKIP_PYTHON=1,
+# MPTCP_SKIP_STANDALONE=1, MPTCP_SKIP_WHEEL=1, MPTCP_SKIP_INTREE=1. MPTCP_CACHE_DIR (default
+# /var/cache/mptcp-ns3) holds the ns-3 source tree, the wheel and ccache.
+set -uo pipefail
+
+cd "$(dirname "$0")/.." || exit 1
+logdir=$(mktemp -d /tmp/mptcp-test-all.XXXXXX)
+total_passed=0
+total_failed=0
+summary=()
+any_failed=0
+
+stage_deps() {
+  bash tools/deps.sh || return 1   # the one list of what the module needs (also the quick start's)
+  python3 -c "import matplotlib; print('matplotlib', matplotlib.__version__)"
+}
+
+stage_python() {
+  # The Python tools' tests (tools/test_*.py: plots, sweep driver), with pytest.
+  if ! python3 -m pytest --version >/dev/null 2>&1; then
+    echo "installing pytest"
+    python3 -m pip install -q pytest 2>/dev/null \
+      || { apt-get install -y -q python3-pytest && python3 -m pytest --version; } || return 1
+  fi
+  python3 -m pytest -q -p no:cacheprovider tools/
+}
+
+stage_standalone() {
+  # A build/ configured with another generator cannot be reused.
+  if [ -f build/CMakeCache.txt ] && ! grep -q "^CMAKE_GENERATOR:INTERNAL=Ninja$" build/CMakeCache.txt
+  then
+    rm -rf build/CMakeCache.txt build/CMakeFiles
+  fi
+  cmake -S . -B build -G Ninja || return 1
+  cmake --build build -j2 || return 1
+  (cd build && ctest --output-on-failure --no-tests=error)
+}
+
+stage_wheel() { bash tools/ci/wheel.sh; }
+stage_intree() { bash tools/ci/intree.sh; }
+
+run_stage() {
+  local name=$1 skip=$2 title=$3
+  echo
+  echo "=================================================================================="
+  echo "== stage $name: $title"
+  echo "=================================================================================="
+  if [ "$skip" = 1 ]; then
+    echo "== stage $name: SKIPPED (switched off by the environment)"
+    summary+=("$(printf '%-11s %-8s %7s  %s' "$name" skipped - "")")
+    return
+  fi
+  local log=$logdir/$name.log t0 t1 rc p=0 f=0 line
+  t0=$(date +%s)
+  "stage_$name" 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  t1=$(date +%s)
+  # Test cases: ctest's "NN% tests passed, F tests failed out of T", intree's own result line.
+  line=$(grep -E "tests passed, [0-9]+ tests? failed out of [0-9]+" "$log" | tail -n1 || true)
+  if [ -n "$line" ]; then
+    f=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/' <<<"$line")
+    p=$(( $(sed -E 's/.* failed out of ([0-9]+).*/\1/' <<<"$line") - f ))
+  fi
+  # pytest's closing line: "20 passed in 14.56s", "1 failed, 19 passed, 2 errors in 3.1s".
+  line=$(grep -E "^=*[ ]*[0-9]+ (passed|failed|errors?)\b.* in [0-9.]+s" "$log" | tail -n1 || true)
+  if [ -n "$line" ]; then
+    p=$(grep -oE "[0-9]+ passed" <<<"$line" | grep -oE "[0-9]+" || echo 0)
+    f=$(( $(grep -oE "[0-9]+ failed" <<<"$line" | grep -oE "[0-9]+" || echo 0) \
+          + $(grep -oE "[0-9]+ errors?" <<<"$line" | grep -oE "[0-9]+" || echo 0) ))
+  fi
+  line=$(grep -E "^in-tree results: [0-9]+ passed, [0-9]+ failed$" "$log" | tail -n1 || true)
+  if [ -n "$line" ]; then
+    p=$(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")
+    f=$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")
+  fi
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+    f=1   # failed outside its test cases (install, configure, build)
+  fi
+  total_passed=$((total_passed + p))
+  total_failed=$((total_failed + f))
+  local status=ok
+  if [ "$rc" -ne 0 ]; then status=FAILED; any_failed=1; fi
+  echo "== stage $name: $status (exit $rc) in $((t1 - t0)) s; $p passed, $f failed; log $log"
+  summary+=("$(printf '%-11s %-8s %6ss  %s passed, %s failed' "$name" "$status" $((t1 - t0)) "$p" "$f")")
+}
+
+start=$(date +%s)
+run_stage deps "${MPTCP_SKIP_DEPS:-0}" "install build dependencies (apt-get, pip)"
+run_stage standalone "${MPTCP_SKIP_STANDALONE:-0}" "standalone build against libns3-dev 3.37 + ctest"
+run_stage python "${MPTCP_SKIP_PYTHON:-0}" "pytest of the Python tools (tools/test_*.py, CLI of build/mptcp-fattree)"
+run_stage wheel "${MPTCP_SKIP_WHEEL:-0}" "standalone build against the ns3==3.44.post0 wheel + ctest"
+run_stage intree "${MPTCP_SKIP_INTREE:-0}" "contrib/mptcp in an ns-3.37 source tree: test.py + examples"
+end=$(date +%s)
+
+echo
+echo "=================================================================================="
+echo "== summary (total $((end - start)) s; logs in $logdir)"
+for s in "${summary[@]}"; do echo "   $s"; done
+echo "=================================================================================="
+echo "$total_passed passed, $total_failed failed"
+[ "$any_failed" -eq 0 ] && [ "$total_failed" -eq 0 ]

@@ -1,0 +1,80 @@
+# -*- Mode: python; py-indent-offset: 4; indent-tabs-mode: nil; coding: utf-8; -*-
+#
+# Build description for waf-era ns-3 trees (ns-3.35 and older): copy this module to
+# contrib/mptcp and run ./waf configure --enable-examples --enable-tests && ./waf build.
+# CMakeLists.txt is the single source of truth for the file lists below;
+# test/check-build-lists.py (a standalone ctest) fails when they differ.
+
+
+def configure(conf):
+    # MPTCP's token/IDSN derivation (RFC 8684) needs SHA-256 and HMAC from OpenSSL's libcrypto.
+    conf.check_cfg(package='libcrypto', uselib_store='MPTCP_CRYPTO',
+                   args=['--cflags', '--libs'], mandatory=True)
+    # MPTCP_NS3_MINOR selects the ns-3 API variant (see model/mptcp-ns3-compat.h).
+    minor = 999  # "3-dev" and the like: newest API
+    node = conf.srcnode.find_node('VERSION')
+    if node is not None:
+        version = node.read().strip()
+        parts = version.split('.')
+        if len(parts) >= 2 and parts[0] == '3' and parts[1].split('-')[0].isdigit():
+            minor = int(parts[1].split('-')[0])
+    conf.env.append_value('DEFINES', 'MPTCP_NS3_MINOR=%d' % minor)
+    conf.msg('mptcp: ns-3 API version', '3.%d' % minor)
+
+
+def build(bld):
+    module = bld.create_ns3_module('mptcp', [
+        'internet', 'point-to-point', 'applications', 'flow-monitor', 'traffic-control', 'stats',
+        'network', 'core'])
+    module.use.append('MPTCP_CRYPTO')
+    module.source = [
+        'model/mptcp-crypto.cc',
+        'model/mptcp-option.cc',
+        'model/mptcp-subflow.cc',
+        'model/mptcp-socket-base.cc',
+        'model/mptcp-socket-factory.cc',
+        'model/mptcp-l4-protocol.cc',
+        'model/mptcp-lia.cc',
+        'model/ipv4-flow-ecmp-routing.cc',
+        'helper/mptcp-stack-helper.cc',
+        'helper/ipv4-flow-ecmp-routing-helper.cc',
+        'helper/fat-tree-helper.cc',
+        'helper/perfect-switch-helper.cc',
+        'helper/traffic-matrix.cc',
+        'helper/experiment-database.cc',
+    ]
+
+    module_test = bld.create_ns3_module_test_library('mptcp')
+    module_test.source = [
+        'test/mptcp-crypto-test-suite.cc',
+        'test/mptcp-option-test-suite.cc',
+        'test/mptcp-lia-test-suite.cc',
+        'test/mptcp-transfer-test-suite.cc',
+        'test/ipv4-flow-ecmp-routing-test-suite.cc',
+        'test/fat-tree-test-suite.cc',
+        'test/traffic-matrix-test-suite.cc',
+        'test/experiment-database-test-suite.cc',
+    ]
+
+    headers = bld(features='ns3header')
+    headers.module = 'mptcp'
+    headers.source = [
+        'model/mptcp-ns3-compat.h',
+        'model/mptcp-crypto.h',
+        'model/mptcp-option.h',
+        'model/mptcp-subflow.h',
+        'model/mptcp-socket-base.h',
+        'model/mptcp-socket-factory.h',
+        'model/mptcp-l4-protocol.h',
+        'model/mptcp-lia.h',
+        'model/ipv4-flow-ecmp-routing.h',
+        'helper/mptcp-stack-helper.h',
+        'helper/ipv4-flow-ecmp-routing-helper.h',
+        'helper/fat-tree-helper.h',
+        'helper/perfect-switch-helper.h',
+        'helper/traffic-matrix.h',
+        'helper/experiment-database.h',
+    ]
+
+    if bld.env.ENABLE_EXAMPLES:
+        bld.recurse('examples')
