@@ -189,6 +189,8 @@ main(int argc, char* argv[])
     uint32_t mss = 1400;
     uint32_t buffer = 1 << 20;
     std::string minRto = "200ms";
+    uint32_t delAckCount = 2;
+    std::string delAckTimeout = "200ms";
     bool quiet = false;
     bool stock = false;
 
@@ -213,6 +215,8 @@ main(int argc, char* argv[])
     cmd.AddValue("mss", "TCP segment size, bytes", mss);
     cmd.AddValue("buffer", "socket send and receive buffers, bytes", buffer);
     cmd.AddValue("minRto", "minimum retransmission timeout (ns-3 Time)", minRto);
+    cmd.AddValue("delAckCount", "segments per delayed ACK (1: ACK every segment)", delAckCount);
+    cmd.AddValue("delAckTimeout", "delayed-ACK timeout (ns-3 Time)", delAckTimeout);
     cmd.AddValue("quiet", "no per-flow lines on stdout", quiet);
     cmd.AddValue("stock",
                  "baseline for benchmarks: ns-3's own stack and Ipv4GlobalRouting (one path, no "
@@ -268,6 +272,16 @@ main(int argc, char* argv[])
     {
         Fail("minRto", minRto, "not a positive time such as 200ms");
     }
+    TimeValue delAckValue;
+    if (!delAckValue.DeserializeFromString(delAckTimeout, MakeTimeChecker()) ||
+        !delAckValue.Get().IsStrictlyPositive())
+    {
+        Fail("delAckTimeout", delAckTimeout, "not a positive time such as 200ms");
+    }
+    if (delAckCount < 1)
+    {
+        Fail("delAckCount", "0", "must be at least 1");
+    }
     if (!(duration > 0))
     {
         Fail("duration", std::to_string(duration), "must be positive");
@@ -318,6 +332,8 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::TcpSocketBase::MinRto", minRtoValue);
+    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delAckCount));
+    Config::SetDefault("ns3::TcpSocket::DelAckTimeout", delAckValue);
     Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(subflows));
     Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
@@ -511,6 +527,7 @@ main(int argc, char* argv[])
            << ",\"cc\":" << Json(cc) << ",\"matrix\":" << Json(matrix) << ",\"stride\":" << stride
            << ",\"duration\":" << duration << ",\"warmup\":" << warmup << ",\"mss\":" << mss
            << ",\"buffer\":" << buffer << ",\"minRto\":" << Json(minRto)
+           << ",\"delAckCount\":" << delAckCount << ",\"delAckTimeout\":" << Json(delAckTimeout)
            << ",\"stock\":" << (stock ? "true" : "false") << "}";
     run.paramsJson = params.str();
     int64_t runId = -1;

@@ -1131,6 +1131,18 @@ MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf)
             uint64_t window = std::max<uint32_t>(sf->GetPeerWindow(), mss);
             if (outstanding >= window)
             {
+                // The receive window is full and this subflow has room: the oldest unacked
+                // chunk is probably stuck on a slower subflow. Send it here as well, once
+                // (Linux MPTCP's opportunistic retransmission); the receiver drops the copy.
+                auto oldest = m_sentUnacked.begin();
+                if (oldest != m_sentUnacked.end() && oldest->first != m_lastOpportunistic &&
+                    sf->GetSendableBytes() >= oldest->second->GetSize() &&
+                    sf->SendMapped(oldest->second->Copy(), oldest->first))
+                {
+                    m_lastOpportunistic = oldest->first;
+                    m_reinjectedBytes += oldest->second->GetSize();
+                    pushed = true;
+                }
                 break;
             }
             chunk = std::min(chunk, window - outstanding);

@@ -309,7 +309,8 @@ class MpTcpSocketBase : public Socket
     std::map<uint64_t, Ptr<Packet>> m_sentUnacked; //!< chunks given to subflows, by DSN
     /// Chunks to send again on another subflow: (DSN, subflow that timed out).
     std::deque<std::pair<uint64_t, uint32_t>> m_reinjectQueue;
-    uint64_t m_reinjectedBytes{0};    //!< bytes reinjected
+    uint64_t m_reinjectedBytes{0};    //!< bytes reinjected (timeouts and opportunistic)
+    uint64_t m_lastOpportunistic{0};  //!< DSN last sent again because the window was full
     bool m_peerAckedData{false};      //!< a DATA_ACK arrived
     bool m_joinsOpened{false};        //!< the path manager opened its subflows
     EventId m_sendPendingEvent;       //!< deferred SendPending()

@@ -397,11 +397,13 @@ class SharedBottleneckTest : public TestCase
 class TwoPathTest : public TestCase
 {
   public:
-    TwoPathTest(bool mptcp, double* goodput)
-        : TestCase(std::string(mptcp ? "MPTCP-2" : "TCP") +
-                   " over two disjoint paths: exact bytes, paths used"),
+    TwoPathTest(bool mptcp, double* goodput, double failAt = 0)
+        : TestCase(std::string(mptcp ? "MPTCP-2" : "TCP") + " over two disjoint paths" +
+                   (failAt > 0 ? ", one of which fails for good mid-transfer: data reinjected"
+                               : ": exact bytes, paths used")),
           m_mptcp(mptcp),
-          m_goodput(goodput)
+          m_goodput(goodput),
+          m_failAt(failAt)
     {
     }
 
@@ -459,8 +461,19 @@ class TwoPathTest : public TestCase
         listener->Listen();
         PatternReceiver rx(listener);
         Ptr<Socket> client = Socket::CreateSocket(n.Get(0), factory);
-        PatternSender tx(client, 1ULL << 40);
+        const uint64_t total = m_failAt > 0 ? 3000000 : 1ULL << 40;
+        PatternSender tx(client, total);
         uint32_t pinned = 0;
+        if (m_failAt > 0)
+        {
+            // Path 2 drops everything from m_failAt on (R2 -> S2), and never comes back.
+            Simulator::Schedule(Seconds(m_failAt), [&links]() {
+                Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+                em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+                em->SetRate(1.0);
+                links[4].Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
+            });
+        }
         if (m_mptcp)
         {
             // Pin subflow i's data direction to path i at S1, as a controller would.
@@ -496,27 +509,41 @@ class TwoPathTest : public TestCase
         const double t1 = 10;
         Simulator::Stop(Seconds(t1));
         Simulator::Run();
+        if (m_failAt > 0)
+        {
+            auto meta = DynamicCast<MpTcpSocketBase>(client);
+            std::cout << GetName() << ": received " << rx.m_received << " of " << total
+                      << " bytes, reinjected " << meta->GetReinjectedBytes() << " bytes"
+                      << std::endl;
+            NS_TEST_ASSERT_MSG_EQ(rx.m_received, total, "the transfer completes");
+            NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "every byte once and in order");
+            NS_TEST_ASSERT_MSG_GT(meta->GetReinjectedBytes(), 0, "data was reinjected");
+            NS_TEST_ASSERT_MSG_GT(viaR[1], 0, "path 2 carried data before it failed");
+            Simulator::Destroy();
+            return;
+        }
         *m_goodput = (BytesAt(rx, t1) - BytesAt(rx, t0)) * 8 / (t1 - t0);
         std::cout << GetName() << ": " << *m_goodput / 1e6 << " Mb/s; via R1 " << viaR[0]
                   << " B, via R2 " << viaR[1] << " B" << std::endl;
         NS_TEST_ASSERT_MSG_GT(rx.m_received, 5000000, "data flowed");
         NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "every byte once and in order");
-        double total = viaR[0] + viaR[1];
+        double forwarded = viaR[0] + viaR[1];
         if (m_mptcp)
         {
             NS_TEST_ASSERT_MSG_EQ(pinned, 2, "both subflows were pinned");
-            NS_TEST_ASSERT_MSG_GT(viaR[0] / total, 0.3, "path 1 carries its share");
-            NS_TEST_ASSERT_MSG_GT(viaR[1] / total, 0.3, "path 2 carries its share");
+            NS_TEST_ASSERT_MSG_GT(viaR[0] / forwarded, 0.3, "path 1 carries its share");
+            NS_TEST_ASSERT_MSG_GT(viaR[1] / forwarded, 0.3, "path 2 carries its share");
         }
         else
         {
-            NS_TEST_ASSERT_MSG_GT(std::max(viaR[0], viaR[1]) / total, 0.99, "TCP uses one path");
+            NS_TEST_ASSERT_MSG_GT(std::max(viaR[0], viaR[1]) / forwarded, 0.99, "TCP uses one path");
         }
         Simulator::Destroy();
     }
 
     bool m_mptcp;
     double* m_goodput;
+    double m_failAt;
 };
 
 /**
@@ -622,6 +649,7 @@ class MpTcpTransferTestSuite : public TestSuite
                                    1.8,
                                    2.2),
                     MPTCP_TEST_QUICK);
+        AddTestCase(new TwoPathTest(true, &m_unused, 0.6), MPTCP_TEST_QUICK);
         AddTestCase(new MalformedOptionTest(), MPTCP_TEST_QUICK);
         AddTestCase(new SharedBottleneckTest(TypeId::LookupByName("ns3::MpTcpLia"),
                                              0.7,
@@ -645,6 +673,7 @@ class MpTcpTransferTestSuite : public TestSuite
     double m_liaRatio{0};
     double m_twoPathTcp{0};
     double m_twoPathMptcp{0};
+    double m_unused{0};
     double m_uncoupledRatio{0};
 };
 
