@@ -12,5 +12,5 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build -j"$(nproc)"
 mkdir -p results
 python3 tools/run_fattree_sweep.py --binary build/mptcp-fattree --k "${K:-8}" \
-  --duration "${DURATION:-1.5}" --warmup "${WARMUP:-0.5}" --runs "${RUNS:-1}" \
+  --duration "${DURATION:-1.2}" --warmup "${WARMUP:-0.4}" --runs "${RUNS:-1}" \
   --jobs "${JOBS:-2}" --db results/fattree.db --out results
