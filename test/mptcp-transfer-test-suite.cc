@@ -152,6 +152,32 @@ BytesAt(const PatternReceiver& r, double t)
     return b;
 }
 
+/**
+ * Sets every transport default a test depends on, so that no test inherits another's.
+ * \param subflows MPTCP subflows per connection
+ * \param cc congestion control of the subflows
+ * \param buffer socket send and receive buffers, bytes
+ */
+void
+ConfigureTransport(uint32_t subflows, TypeId cc, uint32_t buffer)
+{
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1400));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(subflows));
+    Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl", TypeIdValue(cc));
+}
+
+/// The coupled congestion control of the paper.
+TypeId
+Lia()
+{
+    return TypeId::LookupByName("ns3::MpTcpLia");
+}
+
 /// Installs DropTail device queues of `packets` packets and no queue disc.
 void
 UseDropTail(NetDeviceContainer devs)
@@ -180,9 +206,7 @@ class SingleLinkTest : public TestCase
   private:
     void DoRun() override
     {
-        Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
-        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1400));
-        Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(m_subflows));
+        ConfigureTransport(m_subflows, Lia(), 131072);
         NodeContainer nodes;
         nodes.Create(2);
         PointToPointHelper p2p;
@@ -286,14 +310,7 @@ class SharedBottleneckTest : public TestCase
     double RunOnce(uint32_t run)
     {
         RngSeedManager::SetRun(run);
-        Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
-        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1400));
-        Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1 << 20));
-        Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1 << 20));
-        Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(2));
-        Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(1 << 20));
-        Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(1 << 20));
-        Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl", TypeIdValue(m_cc));
+        ConfigureTransport(2, m_cc, 1 << 20);
         // 0: MPTCP sender, 1: TCP sender, 2-3: routers, 4: receiver
         NodeContainer n;
         n.Create(5);
@@ -410,15 +427,7 @@ class TwoPathTest : public TestCase
   private:
     void DoRun() override
     {
-        Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
-        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1400));
-        Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1 << 20));
-        Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1 << 20));
-        Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(2));
-        Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(1 << 20));
-        Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(1 << 20));
-        Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl",
-                           TypeIdValue(TypeId::LookupByName("ns3::MpTcpLia")));
+        ConfigureTransport(2, Lia(), 1 << 20);
         // 0: A, 1: S1, 2: R1, 3: R2, 4: S2, 5: B
         NodeContainer n;
         n.Create(6);
@@ -562,9 +571,7 @@ class MalformedOptionTest : public TestCase
   private:
     void DoRun() override
     {
-        Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
-        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1400));
-        Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(2));
+        ConfigureTransport(2, Lia(), 131072);
         NodeContainer nodes;
         nodes.Create(2);
         PointToPointHelper p2p;
@@ -651,7 +658,7 @@ class MpTcpTransferTestSuite : public TestSuite
                     MPTCP_TEST_QUICK);
         AddTestCase(new TwoPathTest(true, &m_unused, 0.6), MPTCP_TEST_QUICK);
         AddTestCase(new MalformedOptionTest(), MPTCP_TEST_QUICK);
-        AddTestCase(new SharedBottleneckTest(TypeId::LookupByName("ns3::MpTcpLia"),
+        AddTestCase(new SharedBottleneckTest(Lia(),
                                              0.7,
                                              1.35,
                                              &m_liaRatio),
