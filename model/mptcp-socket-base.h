@@ -251,14 +251,22 @@ class MpTcpSocketBase : public Socket
     /// Remove our token from the node's token map.
     void ReleaseToken();
 
-    // Subflow callbacks
+    // Subflow callbacks (the subflow is the Socket argument).
+    /// An active subflow completed its handshake. \param s the subflow
     void OnSubflowConnected(Ptr<Socket> s);
+    /// An active subflow's handshake failed. \param s the subflow
     void OnSubflowConnectFailed(Ptr<Socket> s);
+    /// A listening subflow got a SYN. \param s the subflow \param from the peer \return accept
     bool OnSubflowConnectionRequest(Ptr<Socket> s, const Address& from);
+    /// A passive subflow completed its handshake. \param s the subflow \param from the peer
     void OnSubflowNewConnection(Ptr<Socket> s, const Address& from);
+    /// A subflow has in-order data. \param s the subflow
     void OnSubflowRecv(Ptr<Socket> s);
+    /// A subflow freed send buffer. \param s the subflow \param available free bytes
     void OnSubflowSendSpace(Ptr<Socket> s, uint32_t available);
+    /// A subflow was closed by its peer or finished closing. \param s the subflow
     void OnSubflowNormalClose(Ptr<Socket> s);
+    /// A subflow was reset or timed out. \param s the subflow
     void OnSubflowErrorClose(Ptr<Socket> s);
 
     // Configuration (attributes)
@@ -270,8 +278,8 @@ class MpTcpSocketBase : public Socket
     Time m_joinDelay;                 //!< delay between opening additional subflows
 
     // Plumbing
-    Ptr<Node> m_node;
-    Ptr<MpTcpL4Protocol> m_tcp;
+    Ptr<Node> m_node;                 //!< the node
+    Ptr<MpTcpL4Protocol> m_tcp;       //!< the node's TCP
     Ptr<UniformRandomVariable> m_rng; //!< keys and nonces
     Ptr<MpTcpSocketBase> m_listener;  //!< the listening socket that spawned us (passive open)
     std::vector<Ptr<MpTcpSocketBase>> m_pending; //!< passive connections not yet accepted
@@ -281,24 +289,24 @@ class MpTcpSocketBase : public Socket
     Address m_localAddress;           //!< bound address
     Address m_peerAddress;            //!< connected peer
     State m_state{CLOSED};
-    mutable enum SocketErrno m_errno { ERROR_NOTERROR };
-    bool m_fallback{false};
-    bool m_closeRequested{false};
-    bool m_shutdownSend{false};
-    bool m_shutdownRecv{false};
-    bool m_peerCloseNotified{false};
-    bool m_tokenRegistered{false};
-    bool m_connectedNotified{false};
-    uint32_t m_nextSubflowId{0};
+    mutable enum SocketErrno m_errno { ERROR_NOTERROR }; //!< last error
+    bool m_fallback{false};           //!< plain TCP (RFC 8684 §3.7)
+    bool m_closeRequested{false};     //!< the application called Close()
+    bool m_shutdownSend{false};       //!< the application called ShutdownSend()
+    bool m_shutdownRecv{false};       //!< the application called ShutdownRecv()
+    bool m_peerCloseNotified{false};  //!< the application was told of the close
+    bool m_tokenRegistered{false};    //!< our token is in the node's token map
+    bool m_connectedNotified{false};  //!< the application was told of the connection
+    uint32_t m_nextSubflowId{0};      //!< identifier of the next subflow
 
-    // Keys
-    uint64_t m_localKey{0};
-    uint32_t m_localToken{0};
-    uint64_t m_localIdsn{0};
-    uint64_t m_remoteKey{0};
-    uint32_t m_remoteToken{0};
-    uint64_t m_remoteIdsn{0};
-    bool m_remoteKeyKnown{false};
+    // Keys (RFC 8684 §3.1)
+    uint64_t m_localKey{0};           //!< our key
+    uint32_t m_localToken{0};         //!< our token
+    uint64_t m_localIdsn{0};          //!< our initial data sequence number
+    uint64_t m_remoteKey{0};          //!< the peer's key
+    uint32_t m_remoteToken{0};        //!< the peer's token
+    uint64_t m_remoteIdsn{0};         //!< the peer's initial data sequence number
+    bool m_remoteKeyKnown{false};     //!< the peer's key is known
 
     // Send side (data sequence space)
     std::deque<Ptr<Packet>> m_sndUnsent; //!< application data not yet given to a subflow

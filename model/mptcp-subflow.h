@@ -165,7 +165,13 @@ class MpTcpSubflow : public TcpSocketBase
     /// \return the number of received MPTCP options that were malformed and dropped
     uint64_t GetMalformedOptions() const;
 
-    /// \return the local and remote address/port of the subflow
+    /**
+     * \brief The subflow's addresses and ports (all zero before it has an endpoint).
+     * \param localAddr filled with the local address
+     * \param localPort filled with the local port
+     * \param remoteAddr filled with the peer's address
+     * \param remotePort filled with the peer's port
+     */
     void GetFourTuple(Ipv4Address& localAddr,
                       uint16_t& localPort,
                       Ipv4Address& remoteAddr,
