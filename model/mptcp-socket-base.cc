@@ -66,6 +66,13 @@ MpTcpSocketBase::GetTypeId()
                           TypeIdValue(MpTcpLia::GetTypeId()),
                           MakeTypeIdAccessor(&MpTcpSocketBase::m_congestionTypeId),
                           MakeTypeIdChecker())
+            .AddAttribute("PenalizeSlowSubflow",
+                          "When the receive window is full, halve the congestion window of the "
+                          "subflow holding the oldest unacknowledged data, at most once per its "
+                          "smoothed RTT (Linux MPTCP's mptcp_rcv_buf_optimization).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MpTcpSocketBase::m_penalizeSlowSubflow),
+                          MakeBooleanChecker())
             .AddAttribute("SndBufSize",
                           "Connection-level send buffer, bytes.",
                           UintegerValue(131072),
@@ -1045,7 +1052,7 @@ MpTcpSocketBase::ReceivedDataAck(uint64_t ack, bool is64)
     m_dataUna = ack;
     m_dataAckTrace(old, ack);
     while (!m_sentUnacked.empty() &&
-           m_sentUnacked.begin()->first + m_sentUnacked.begin()->second->GetSize() <= ack)
+           m_sentUnacked.begin()->first + m_sentUnacked.begin()->second.packet->GetSize() <= ack)
     {
         m_sentUnacked.erase(m_sentUnacked.begin());
     }
@@ -1112,8 +1119,8 @@ MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf)
         {
             break; // not back onto the subflow that timed out
         }
-        uint32_t len = it->second->GetSize();
-        if (sf->GetSendableBytes() < len || !sf->SendMapped(it->second->Copy(), dsn))
+        uint32_t len = it->second.packet->GetSize();
+        if (sf->GetSendableBytes() < len || !sf->SendMapped(it->second.packet->Copy(), dsn))
         {
             return pushed;
         }
@@ -1132,16 +1139,29 @@ MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf)
             if (outstanding >= window)
             {
                 // The receive window is full and this subflow has room: the oldest unacked
-                // chunk is probably stuck on a slower subflow. Send it here as well, once
-                // (Linux MPTCP's opportunistic retransmission); the receiver drops the copy.
+                // chunk is probably stuck on a slower subflow. Send it here as well, once,
+                // and halve the window of the subflow that holds it (Linux MPTCP's
+                // opportunistic retransmission and penalisation, mptcp_rcv_buf_optimization);
+                // the receiver drops the copy.
                 auto oldest = m_sentUnacked.begin();
                 if (oldest != m_sentUnacked.end() && oldest->first != m_lastOpportunistic &&
-                    sf->GetSendableBytes() >= oldest->second->GetSize() &&
-                    sf->SendMapped(oldest->second->Copy(), oldest->first))
+                    oldest->second.subflowId != sf->GetSubflowId() &&
+                    sf->GetSendableBytes() >= oldest->second.packet->GetSize() &&
+                    sf->SendMapped(oldest->second.packet->Copy(), oldest->first))
                 {
                     m_lastOpportunistic = oldest->first;
-                    m_reinjectedBytes += oldest->second->GetSize();
+                    m_reinjectedBytes += oldest->second.packet->GetSize();
                     pushed = true;
+                    if (m_penalizeSlowSubflow)
+                    {
+                        for (const auto& other : m_subflows)
+                        {
+                            if (other->GetSubflowId() == oldest->second.subflowId)
+                            {
+                                other->Penalize();
+                            }
+                        }
+                    }
                 }
                 break;
             }
@@ -1165,7 +1185,7 @@ MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf)
         }
         else
         {
-            m_sentUnacked.emplace(m_dataNxt, p);
+            m_sentUnacked.emplace(m_dataNxt, SentChunk{p, sf->GetSubflowId()});
             m_dataNxt += chunk;
         }
         pushed = true;

@@ -314,11 +314,18 @@ class MpTcpSocketBase : public Socket
     uint64_t m_dataNxt{0};            //!< DSN of the next byte to give to a subflow
     uint64_t m_dataUna{0};            //!< oldest DSN not DATA_ACKed
     uint32_t m_peerWindow{65535};     //!< peer's receive window, bytes
-    std::map<uint64_t, Ptr<Packet>> m_sentUnacked; //!< chunks given to subflows, by DSN
+    /// A chunk given to a subflow and not yet DATA_ACKed.
+    struct SentChunk
+    {
+        Ptr<Packet> packet; //!< the data
+        uint32_t subflowId; //!< subflow it was first sent on
+    };
+    std::map<uint64_t, SentChunk> m_sentUnacked; //!< chunks given to subflows, by DSN
     /// Chunks to send again on another subflow: (DSN, subflow that timed out).
     std::deque<std::pair<uint64_t, uint32_t>> m_reinjectQueue;
     uint64_t m_reinjectedBytes{0};    //!< bytes reinjected (timeouts and opportunistic)
     uint64_t m_lastOpportunistic{0};  //!< DSN last sent again because the window was full
+    bool m_penalizeSlowSubflow{true}; //!< halve the window of the subflow holding up the window
     bool m_peerAckedData{false};      //!< a DATA_ACK arrived
     bool m_joinsOpened{false};        //!< the path manager opened its subflows
     EventId m_sendPendingEvent;       //!< deferred SendPending()

@@ -9,6 +9,7 @@
 #include "ns3/ipv4-end-point.h"
 #include "ns3/log.h"
 #include "ns3/rtt-estimator.h"
+#include "ns3/simulator.h"
 #include "ns3/tcp-tx-buffer.h"
 #include "ns3/trace-source-accessor.h"
 
@@ -204,6 +205,43 @@ uint64_t
 MpTcpSubflow::GetBytesSent() const
 {
     return m_bytesSent;
+}
+
+bool
+MpTcpSubflow::Penalize()
+{
+    Time now = Simulator::Now();
+    if (m_lastPenalized >= Time(0) && now - m_lastPenalized < GetSrtt())
+    {
+        return false;
+    }
+    if (m_tcb->m_congState != TcpSocketState::CA_OPEN &&
+        m_tcb->m_congState != TcpSocketState::CA_DISORDER)
+    {
+        return false;
+    }
+    uint32_t mss = m_tcb->m_segmentSize;
+    uint32_t cwnd = m_tcb->m_cWnd.Get();
+    if (cwnd <= mss)
+    {
+        return false;
+    }
+    if (cwnd >= m_tcb->m_ssThresh.Get())
+    {
+        m_tcb->m_ssThresh = std::max(m_tcb->m_ssThresh.Get() / 2, 2 * mss);
+    }
+    m_tcb->m_cWnd = std::max(cwnd / 2, mss);
+    m_lastPenalized = now;
+    ++m_penalizations;
+    NS_LOG_DEBUG("subflow " << m_subflowId << " penalised: cwnd " << cwnd << " -> "
+                            << m_tcb->m_cWnd);
+    return true;
+}
+
+uint32_t
+MpTcpSubflow::GetPenalizations() const
+{
+    return m_penalizations;
 }
 
 void

@@ -116,6 +116,19 @@ class MpTcpSubflow : public TcpSocketBase
     uint64_t GetBytesSent() const;
 
     /**
+     * \brief Penalise this subflow for holding up the connection's receive window: halve the
+     * congestion window (at least 1 segment) and, outside slow start, the slow-start threshold
+     * (at least 2 segments). At most once per smoothed RTT and only in the Open or Disorder
+     * state, so that loss recovery keeps its own window arithmetic. Source: Linux MPTCP v0.9x,
+     * mptcp_rcv_buf_optimization(); Raiciu et al., NSDI 2012, §4.2.
+     * \return true if the window was halved
+     */
+    bool Penalize();
+
+    /// \return how many times Penalize() halved the window
+    uint32_t GetPenalizations() const;
+
+    /**
      * \brief Deliver a SYN that the connection's token lookup intercepted (MP_JOIN) to this
      * listening subflow, as the endpoint demultiplexer would.
      * \param packet the segment, TCP header included
@@ -251,6 +264,8 @@ class MpTcpSubflow : public TcpSocketBase
     bool m_activeOpen{false};         //!< we sent the initial SYN (MP_CAPABLE client)     //!< relative SSN up to which data was reinjected
     uint64_t m_malformed{0};          //!< malformed options dropped
     uint64_t m_bytesSent{0};          //!< payload bytes sent
+    Time m_lastPenalized{Seconds(-1)}; //!< when Penalize() last halved the window
+    uint32_t m_penalizations{0};      //!< times Penalize() halved the window
     TracedCallback<Ptr<const MpTcpSubflow>, int> m_malformedTrace; //!< malformed option trace
 };
 
