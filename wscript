@@ -50,6 +50,7 @@ def build(bld):
         'test/mptcp-option-test-suite.cc',
         'test/mptcp-lia-test-suite.cc',
         'test/mptcp-transfer-test-suite.cc',
+        'test/mptcp-connection-test-suite.cc',
         'test/ipv4-flow-ecmp-routing-test-suite.cc',
         'test/fat-tree-test-suite.cc',
         'test/traffic-matrix-test-suite.cc',

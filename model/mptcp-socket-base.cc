@@ -148,6 +148,7 @@ MpTcpSocketBase::DoDispose()
             sf->SetMeta(nullptr, sf->GetRole());
         }
     }
+    m_dataFinTimer.Cancel();
     m_subflows.clear();
     m_listenSubflow = nullptr;
     m_joinAcceptor = nullptr;
@@ -524,6 +525,75 @@ MpTcpSocketBase::GetDataAckToSend(uint64_t& ack) const
     return true;
 }
 
+bool
+MpTcpSocketBase::GetDataFinToSend(uint64_t& dsn) const
+{
+    if (!m_dataFinSent || m_dataUna > m_dataFinDsn)
+    {
+        return false;
+    }
+    dsn = m_dataFinDsn;
+    return true;
+}
+
+bool
+MpTcpSocketBase::IsDataFinReceived() const
+{
+    return m_rcvDataFinDone;
+}
+
+void
+MpTcpSocketBase::ReceivedDataFin(uint64_t dsn)
+{
+    if (m_fallback)
+    {
+        return;
+    }
+    if (m_rcvDataFin && dsn != m_rcvDataFinDsn)
+    {
+        NS_LOG_WARN("DATA_FIN at DSN " << dsn << " after one at " << m_rcvDataFinDsn);
+        return;
+    }
+    if (!m_rcvDataFin)
+    {
+        NS_LOG_LOGIC("peer's DATA_FIN at DSN " << dsn);
+    }
+    m_rcvDataFin = true;
+    m_rcvDataFinDsn = dsn;
+    if (m_rcvDataFinDone)
+    {
+        // A retransmitted DATA_FIN: our DATA_ACK was lost. Acknowledge again.
+        for (const auto& sf : m_subflows)
+        {
+            Simulator::ScheduleNow(&MpTcpSubflow::SendAckNow, sf);
+        }
+        return;
+    }
+    CheckDataFin();
+}
+
+void
+MpTcpSocketBase::CheckDataFin()
+{
+    if (!m_rcvDataFin || m_rcvDataFinDone || m_rcvNxt != m_rcvDataFinDsn)
+    {
+        return;
+    }
+    m_rcvDataFinDone = true;
+    m_rcvNxt = m_rcvDataFinDsn + 1; // the DATA_FIN occupies one octet of data sequence space
+    // DATA_ACK it now: the DATA_FIN arrived on a segment TCP itself does not acknowledge.
+    for (const auto& sf : m_subflows)
+    {
+        Simulator::ScheduleNow(&MpTcpSubflow::SendAckNow, sf);
+    }
+    if (!m_peerCloseNotified && !m_closeRequested)
+    {
+        // After the data of this event has been handed to the application.
+        m_peerCloseNotified = true;
+        Simulator::ScheduleNow(&MpTcpSocketBase::NotifyNormalClose, this);
+    }
+}
+
 uint64_t
 MpTcpSocketBase::GetBytesReceived() const
 {
@@ -533,6 +603,10 @@ MpTcpSocketBase::GetBytesReceived() const
 uint64_t
 MpTcpSocketBase::GetBytesAcked() const
 {
+    if (m_dataFinSent && m_dataUna > m_dataFinDsn)
+    {
+        return m_dataFinDsn - (m_localIdsn + 1); // not the DATA_FIN's octet
+    }
     return m_dataUna - (m_localIdsn + 1);
 }
 
@@ -677,6 +751,17 @@ MpTcpSocketBase::AttachSubflow(Ptr<MpTcpSubflow> sf, MpTcpSubflow::Role role)
 {
     sf->SetMeta(this, role);
     sf->SetCongestionControlAlgorithm(CreateCongestionControl());
+    sf->TraceConnectWithoutContext(
+        "State",
+        Callback<void, TcpSocket::TcpStates_t, TcpSocket::TcpStates_t>(
+            [this](TcpSocket::TcpStates_t, TcpSocket::TcpStates_t now) {
+                if (now == TcpSocket::CLOSED)
+                {
+                    // TracedValue calls back before it stores the new state: look later.
+                    Simulator::ScheduleNow(&MpTcpSocketBase::SubflowReachedClosed,
+                                           Ptr<MpTcpSocketBase>(this));
+                }
+            }));
     sf->SetConnectCallback(MakeCallback(&MpTcpSocketBase::OnSubflowConnected, this),
                            MakeCallback(&MpTcpSocketBase::OnSubflowConnectFailed, this));
     sf->SetAcceptCallback(MakeCallback(&MpTcpSocketBase::OnSubflowConnectionRequest, this),
@@ -932,6 +1017,7 @@ MpTcpSocketBase::ReceivedData(uint64_t dsn, Ptr<Packet> p)
     m_bytesReceived += p->GetSize();
     m_rcvNxt = end;
     DeliverInOrder();
+    CheckDataFin();
 }
 
 void
@@ -967,6 +1053,14 @@ MpTcpSocketBase::OnSubflowSendSpace(Ptr<Socket> s, uint32_t available)
     {
         PushData(DynamicCast<MpTcpSubflow>(s));
     }
+    if (m_fallback && m_state == ESTABLISHED && !m_closeRequested && !m_shutdownSend &&
+        GetTxAvailable() > 0)
+    {
+        // Plain TCP: the subflow's send buffer is the only one that drains (no DATA_ACK):
+        // let the application write more.
+        NotifySend(GetTxAvailable());
+    }
+    MaybeFinishClose();
 }
 
 bool
@@ -1232,10 +1326,28 @@ MpTcpSocketBase::TakeUnsent(uint32_t n)
 void
 MpTcpSocketBase::MaybeFinishClose()
 {
-    if (!m_closeRequested || m_state == CLOSING || m_sndUnsentBytes > 0 ||
-        (!m_fallback && m_dataUna != m_dataNxt))
+    if (!m_closeRequested || m_state == CLOSING || m_sndUnsentBytes > 0)
     {
         return;
+    }
+    if (!m_fallback && m_state == ESTABLISHED && m_remoteKeyKnown)
+    {
+        if (!m_dataFinSent)
+        {
+            // RFC 8684 §3.3.3: the DATA_FIN takes the octet after the last data byte.
+            m_dataFinSent = true;
+            m_dataFinDsn = m_dataNxt;
+            m_dataNxt += 1;
+            m_dataFinRetries = 0;
+            m_dataFinRto = Seconds(0);
+            SendDataFin(false);
+            return;
+        }
+        if (m_dataUna != m_dataNxt)
+        {
+            return; // data or the DATA_FIN not yet DATA_ACKed
+        }
+        m_dataFinTimer.Cancel();
     }
     m_state = CLOSING;
     for (const auto& sf : m_subflows)
@@ -1245,6 +1357,80 @@ MpTcpSocketBase::MaybeFinishClose()
             Simulator::ScheduleNow(&CloseSubflow, sf);
         }
     }
+}
+
+void
+MpTcpSocketBase::SubflowReachedClosed()
+{
+    if (m_state == LISTEN || m_state == CLOSED || m_subflows.empty())
+    {
+        return;
+    }
+    bool allClosed = std::all_of(m_subflows.begin(), m_subflows.end(), [](const auto& x) {
+        return x->GetState() == TcpSocket::CLOSED;
+    });
+    if (allClosed && (m_state == CLOSING || m_connectedNotified || m_state == SYN_RCVD))
+    {
+        NS_LOG_LOGIC("every subflow is CLOSED: connection CLOSED");
+        m_state = CLOSED;
+        m_dataFinTimer.Cancel();
+        ReleaseToken();
+    }
+}
+
+void
+MpTcpSocketBase::SendDataFin(bool everywhere)
+{
+    Ptr<MpTcpSubflow> best;
+    Time rto = Seconds(0);
+    for (const auto& sf : m_subflows)
+    {
+        if (!sf->IsEstablished())
+        {
+            continue;
+        }
+        rto = std::max(rto, sf->GetRto());
+        if (everywhere)
+        {
+            sf->SendAckNow();
+        }
+        else if (!best || (sf->HasRttSample() &&
+                           (!best->HasRttSample() || sf->GetSrtt() < best->GetSrtt())))
+        {
+            best = sf;
+        }
+    }
+    if (best)
+    {
+        best->SendAckNow();
+    }
+    if (m_dataFinRto.IsZero())
+    {
+        m_dataFinRto = std::max(rto, MilliSeconds(200));
+    }
+    m_dataFinTimer.Cancel();
+    m_dataFinTimer = Simulator::Schedule(m_dataFinRto, &MpTcpSocketBase::DataFinTimeout, this);
+}
+
+void
+MpTcpSocketBase::DataFinTimeout()
+{
+    uint64_t dsn;
+    if (!GetDataFinToSend(dsn))
+    {
+        return;
+    }
+    if (++m_dataFinRetries > 8 || GetNEstablishedSubflows() == 0)
+    {
+        // Give up on the data level: close the subflows as TCP would after its retries.
+        NS_LOG_WARN("DATA_FIN not acknowledged after " << m_dataFinRetries - 1
+                                                       << " retransmissions; closing subflows");
+        m_dataUna = m_dataNxt;
+        MaybeFinishClose();
+        return;
+    }
+    m_dataFinRto = std::min(m_dataFinRto * 2, Seconds(60));
+    SendDataFin(true);
 }
 
 void

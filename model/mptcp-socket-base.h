@@ -133,6 +133,15 @@ class MpTcpSocketBase : public Socket
      * \return false while the peer's IDSN is unknown
      */
     bool GetDataAckToSend(uint64_t& ack) const;
+    /**
+     * \brief The DATA_FIN to signal on a segment without data (RFC 8684 §3.3.3): sent once
+     * the application closed and every byte was given to a subflow, until DATA_ACKed.
+     * \param dsn filled with the DATA_FIN's data sequence number (it occupies one octet)
+     * \return true while a DATA_FIN is outstanding
+     */
+    bool GetDataFinToSend(uint64_t& dsn) const;
+    /// \return true once the peer's DATA_FIN arrived and every byte before it was received
+    bool IsDataFinReceived() const;
     /// \return bytes delivered in order to the application's receive queue
     uint64_t GetBytesReceived() const;
     /// \return bytes of application data acknowledged at data level (DATA_ACK)
@@ -164,6 +173,11 @@ class MpTcpSocketBase : public Socket
      * \param is64 whether it was sent in 8 octets (otherwise the low 32 bits)
      */
     void ReceivedDataAck(uint64_t ack, bool is64);
+    /**
+     * \brief A DSS with the DATA_FIN flag arrived (RFC 8684 §3.3.3).
+     * \param dsn data sequence number of the DATA_FIN octet (64 bits)
+     */
+    void ReceivedDataFin(uint64_t dsn);
     /**
      * \brief Expand a 32-bit data sequence number received from the peer to 64 bits, as the
      * value closest to the next expected one (RFC 8684 §3.3.1).
@@ -244,8 +258,20 @@ class MpTcpSocketBase : public Socket
     void ReceivedData(uint64_t dsn, Ptr<Packet> p);
     /// Move out-of-order data that became in order to the application's queue.
     void DeliverInOrder();
-    /// Close subflows once all data is acknowledged, if the application closed.
+    /// Send the DATA_FIN once everything is handed to subflows, and close the subflows once
+    /// it is DATA_ACKed (RFC 8684 §3.3.3), if the application closed.
     void MaybeFinishClose();
+    /// Signal our DATA_FIN on the fastest established subflow (on all of them after a
+    /// timeout), and arm its retransmission timer.
+    /// \param everywhere true: on every established subflow
+    void SendDataFin(bool everywhere);
+    /// A subflow reached CLOSED: once all have, the connection is CLOSED and its token freed.
+    void SubflowReachedClosed();
+    /// The DATA_FIN was not DATA_ACKed in time: signal it again, with exponential backoff.
+    void DataFinTimeout();
+    /// If every byte before the peer's DATA_FIN arrived: consume it, DATA_ACK it and tell the
+    /// application that the peer closed.
+    void CheckDataFin();
     /// The connection is established (first subflow up).
     void ConnectionEstablished(Ptr<MpTcpSubflow> sf);
     /// Remove our token from the node's token map.
@@ -329,12 +355,20 @@ class MpTcpSocketBase : public Socket
     bool m_peerAckedData{false};      //!< a DATA_ACK arrived
     bool m_joinsOpened{false};        //!< the path manager opened its subflows
     EventId m_sendPendingEvent;       //!< deferred SendPending()
+    bool m_dataFinSent{false};        //!< our DATA_FIN occupies m_dataFinDsn
+    uint64_t m_dataFinDsn{0};         //!< DSN of our DATA_FIN octet
+    EventId m_dataFinTimer;           //!< retransmission of our DATA_FIN
+    Time m_dataFinRto;                //!< current DATA_FIN retransmission timeout
+    uint32_t m_dataFinRetries{0};     //!< DATA_FIN retransmissions so far
 
     // Receive side
     uint64_t m_rcvNxt{0};                      //!< next DSN expected
     std::map<uint64_t, Ptr<Packet>> m_rxOoo;   //!< out-of-order data by DSN
     uint32_t m_rxOooBytes{0};                  //!< bytes in m_rxOoo
     std::deque<Ptr<Packet>> m_rxReady;         //!< in-order data for the application
+    bool m_rcvDataFin{false};                  //!< the peer signalled its DATA_FIN
+    uint64_t m_rcvDataFinDsn{0};               //!< DSN of the peer's DATA_FIN octet
+    bool m_rcvDataFinDone{false};              //!< every byte up to the DATA_FIN received
     uint32_t m_rxReadyBytes{0};                //!< bytes in m_rxReady
     uint64_t m_bytesReceived{0};               //!< bytes delivered in order
     uint64_t m_protocolErrors{0};              //!< protocol errors counted

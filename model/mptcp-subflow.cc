@@ -244,6 +244,23 @@ MpTcpSubflow::GetPenalizations() const
     return m_penalizations;
 }
 
+Time
+MpTcpSubflow::GetRto() const
+{
+    return m_rto.Get();
+}
+
+void
+MpTcpSubflow::SendAckNow()
+{
+    TcpStates_t s = m_state.Get();
+    // The states in which TCP still acknowledges what it receives.
+    if (m_meta && (s == ESTABLISHED || s == CLOSE_WAIT || s == FIN_WAIT_1 || s == FIN_WAIT_2))
+    {
+        SendEmptyPacket(TcpHeader::ACK);
+    }
+}
+
 void
 MpTcpSubflow::GetFourTuple(Ipv4Address& localAddr,
                            uint16_t& localPort,
@@ -561,9 +578,17 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
                 {
                     uint64_t dsn = dss->dsn64 ? dss->dsn
                                               : m_meta->ExpandRemoteDsn(uint32_t(dss->dsn));
-                    if (dss->ssn + uint32_t(dss->dataLength) > m_rxReadSsn)
+                    uint32_t dataBytes = dss->dataLength;
+                    if (dss->dataFin)
                     {
-                        m_rxMappings[dss->ssn] = {dss->ssn, dsn, dss->dataLength};
+                        // The DATA_FIN is the mapping's last octet (RFC 8684 §3.3.3); a
+                        // mapping of SSN 0 and length 1 carries no data.
+                        m_meta->ReceivedDataFin(dsn + dss->dataLength - 1);
+                        dataBytes = (dss->ssn == 0) ? 0 : dataBytes - 1;
+                    }
+                    if (dataBytes > 0 && dss->ssn + dataBytes > m_rxReadSsn)
+                    {
+                        m_rxMappings[dss->ssn] = {dss->ssn, dsn, dataBytes};
                     }
                 }
             }
@@ -652,6 +677,16 @@ MpTcpSubflow::BuildDss(const TcpHeader& header, uint32_t payload, DssOption& dss
         {
             NS_LOG_ERROR("segment at relative SSN " << rel << " has no data sequence mapping");
         }
+    }
+    else if (uint64_t finDsn; m_meta->GetDataFinToSend(finDsn))
+    {
+        // A DATA_FIN without data: SSN 0, data-level length 1 (RFC 8684 §3.3.3).
+        dss.hasMapping = true;
+        dss.dsn64 = true;
+        dss.dsn = finDsn;
+        dss.ssn = 0;
+        dss.dataLength = 1;
+        dss.dataFin = true;
     }
     return dss.hasDataAck || dss.hasMapping;
 }

@@ -128,6 +128,16 @@ class MpTcpSubflow : public TcpSocketBase
     /// \return how many times Penalize() halved the window
     uint32_t GetPenalizations() const;
 
+    /// \return the current retransmission timeout (RFC 6298), seconds
+    Time GetRto() const;
+
+    /**
+     * \brief Send a segment without data now, carrying the connection's DATA_ACK and, while
+     * one is outstanding, its DATA_FIN (RFC 8684 §3.3.3). Does nothing outside ESTABLISHED,
+     * CLOSE_WAIT, FIN_WAIT_1 and FIN_WAIT_2.
+     */
+    void SendAckNow();
+
     /**
      * \brief Deliver a SYN that the connection's token lookup intercepted (MP_JOIN) to this
      * listening subflow, as the endpoint demultiplexer would.

@@ -1,0 +1,301 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Shared harness of the module's end-to-end test suites: pattern senders and receivers that
+ * check every byte, transport defaults, and small topologies. Header-only, in an anonymous
+ * namespace: each test source gets its own copy.
+ */
+#ifndef MPTCP_TEST_HARNESS_H
+#define MPTCP_TEST_HARNESS_H
+
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/ipv4-flow-ecmp-routing-helper.h"
+#include "ns3/ipv4-flow-ecmp-routing.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/mptcp-stack-helper.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/traffic-control-module.h"
+
+#include <map>
+#include <vector>
+
+namespace
+{
+
+using namespace ns3;
+
+/// Byte i of a test stream: a pattern that exposes reordering, loss and duplication.
+inline uint8_t
+PatternByte(uint64_t i)
+{
+    return static_cast<uint8_t>((i * 7 + (i >> 8) * 13) % 251);
+}
+
+/// Writes `total` pattern bytes to a socket as fast as the socket takes them, then closes it.
+class PatternSender
+{
+  public:
+    /**
+     * \param socket a socket, not yet connected
+     * \param total bytes to send
+     */
+    PatternSender(Ptr<Socket> socket, uint64_t total)
+        : m_socket(socket),
+          m_total(total)
+    {
+        m_socket->SetConnectCallback(MakeCallback(&PatternSender::Connected, this),
+                                     MakeNullCallback<void, Ptr<Socket>>());
+        m_socket->SetSendCallback(MakeCallback(&PatternSender::Space, this));
+    }
+
+    uint64_t m_sent{0};      //!< bytes accepted by the socket
+    bool m_connected{false}; //!< the connection is up
+    bool m_closed{false};    //!< Close() was called
+
+  private:
+    void Connected(Ptr<Socket>)
+    {
+        m_connected = true;
+        Fill();
+    }
+
+    void Space(Ptr<Socket>, uint32_t)
+    {
+        if (m_connected)
+        {
+            Fill();
+        }
+    }
+
+    void Fill()
+    {
+        uint8_t buf[1000];
+        while (m_sent < m_total)
+        {
+            uint32_t n = std::min<uint64_t>({sizeof(buf), m_total - m_sent,
+                                              m_socket->GetTxAvailable()});
+            if (n == 0)
+            {
+                return;
+            }
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                buf[i] = PatternByte(m_sent + i);
+            }
+            int r = m_socket->Send(Create<Packet>(buf, n));
+            if (r <= 0)
+            {
+                return;
+            }
+            m_sent += r;
+        }
+        if (!m_closed)
+        {
+            m_closed = true;
+            m_socket->Close();
+        }
+    }
+
+    Ptr<Socket> m_socket;
+    uint64_t m_total;
+};
+
+/// Accepts one connection and checks every received byte against the pattern.
+class PatternReceiver
+{
+  public:
+    /// \param listener a listening socket
+    explicit PatternReceiver(Ptr<Socket> listener)
+    {
+        listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                    MakeCallback(&PatternReceiver::Accept, this));
+    }
+
+    uint64_t m_received{0};                              //!< bytes received
+    uint64_t m_mismatches{0};                            //!< bytes not matching the pattern
+    Ptr<Socket> m_conn;                                  //!< the accepted connection
+    std::vector<std::pair<double, uint64_t>> m_progress; //!< (time s, bytes)
+
+  private:
+    void Accept(Ptr<Socket> s, const Address&)
+    {
+        m_conn = s;
+        s->SetRecvCallback(MakeCallback(&PatternReceiver::Read, this));
+    }
+
+    void Read(Ptr<Socket> s)
+    {
+        Ptr<Packet> p;
+        while ((p = s->Recv()) && p->GetSize() > 0) // TCP returns an empty packet at EOF
+        {
+            std::vector<uint8_t> buf(p->GetSize());
+            p->CopyData(buf.data(), buf.size());
+            for (uint8_t b : buf)
+            {
+                if (b != PatternByte(m_received))
+                {
+                    ++m_mismatches;
+                }
+                ++m_received;
+            }
+        }
+        m_progress.emplace_back(Simulator::Now().GetSeconds(), m_received);
+    }
+};
+
+/// Bytes received by time t, from a receiver's progress record.
+inline uint64_t
+BytesAt(const PatternReceiver& r, double t)
+{
+    uint64_t b = 0;
+    for (const auto& [time, bytes] : r.m_progress)
+    {
+        if (time <= t)
+        {
+            b = bytes;
+        }
+    }
+    return b;
+}
+
+/**
+ * Sets every transport default a test depends on, so that no test inherits another's.
+ * \param subflows MPTCP subflows per connection
+ * \param cc congestion control of the subflows
+ * \param buffer socket send and receive buffers, bytes
+ */
+inline void
+ConfigureTransport(uint32_t subflows, TypeId cc, uint32_t buffer)
+{
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1400));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(subflows));
+    Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl", TypeIdValue(cc));
+}
+
+/// The coupled congestion control of the paper.
+inline TypeId
+Lia()
+{
+    return TypeId::LookupByName("ns3::MpTcpLia");
+}
+
+/// Removes the queue discs of \p devs: the devices' own DropTail queues remain.
+inline void
+UseDropTail(NetDeviceContainer devs)
+{
+    TrafficControlHelper tch;
+    tch.Uninstall(devs);
+}
+
+/**
+ * Two hosts A and B joined by two disjoint paths:
+ *   A =100M= S1 -10M- R1 -10M- S2 =100M= B   and   S1 -10M- R2 -10M- S2,
+ * 1 ms per link, 100-packet DropTail queues, MPTCP stack with flow-ECMP routing.
+ */
+struct TwoPathTopology
+{
+    NodeContainer n;                           //!< 0: A, 1: S1, 2: R1, 3: R2, 4: S2, 5: B
+    std::vector<NetDeviceContainer> links;     //!< A-S1, S1-R1, S1-R2, R1-S2, R2-S2, S2-B
+    std::vector<Ipv4InterfaceContainer> ifs;   //!< one per link
+    Ipv4Address a;                             //!< A's address
+    Ipv4Address b;                             //!< B's address
+    std::vector<Ipv4Address> gateways;         //!< S1's next hops: R1, R2
+    Ptr<Ipv4FlowEcmpRouting> s1;               //!< S1's routing, to pin a subflow to a path
+
+    /// Build it (the simulator must be fresh).
+    TwoPathTopology()
+    {
+        n.Create(6);
+        PointToPointHelper fast;
+        fast.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        fast.SetChannelAttribute("Delay", StringValue("1ms"));
+        fast.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("100p"));
+        PointToPointHelper slow = fast;
+        slow.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        Ipv4ListRoutingHelper routing;
+        routing.Add(Ipv4StaticRoutingHelper(), 0);
+        routing.Add(Ipv4FlowEcmpRoutingHelper(), -10);
+        MpTcpStackHelper stack;
+        stack.SetRoutingHelper(routing);
+        stack.Install(n);
+        links = {fast.Install(n.Get(0), n.Get(1)),
+                 slow.Install(n.Get(1), n.Get(2)),
+                 slow.Install(n.Get(1), n.Get(3)),
+                 slow.Install(n.Get(2), n.Get(4)),
+                 slow.Install(n.Get(3), n.Get(4)),
+                 fast.Install(n.Get(4), n.Get(5))};
+        Ipv4AddressHelper addr("10.3.0.0", "255.255.255.0");
+        for (auto& d : links)
+        {
+            ifs.push_back(addr.Assign(d));
+            addr.NewNetwork();
+            UseDropTail(d);
+        }
+        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+        a = ifs[0].GetAddress(0);
+        b = ifs[5].GetAddress(1);
+        gateways = {ifs[1].GetAddress(1), ifs[2].GetAddress(1)};
+        s1 = Ipv4FlowEcmpRoutingHelper::GetRouting(n.Get(1));
+    }
+
+    /**
+     * Pin the data direction of each subflow of \p client to path (i mod 2) at S1, in the
+     * order the subflows are established, as a controller would.
+     * \param client an MPTCP socket on A
+     * \param pinned incremented per pinned subflow; must outlive the simulation
+     */
+    void PinSubflows(Ptr<Socket> client, uint32_t* pinned)
+    {
+        Ptr<Ipv4FlowEcmpRouting> router = s1;
+        std::vector<Ipv4Address> gw = gateways;
+        client->TraceConnectWithoutContext(
+            "SubflowEstablished",
+            Callback<void, Ptr<MpTcpSubflow>>([pinned, router, gw](Ptr<MpTcpSubflow> sf) {
+                Ipv4FlowEcmpRouting::FiveTuple t;
+                uint16_t sport;
+                uint16_t dport;
+                sf->GetFourTuple(t.source, sport, t.destination, dport);
+                t.protocol = 6;
+                t.sourcePort = sport;
+                t.destinationPort = dport;
+                router->PinFlow(t, gw[*pinned % 2]);
+                ++*pinned;
+            }));
+    }
+
+    /**
+     * Make path 2 (R2 -> S2) drop every packet from \p from, and carry them again from \p to
+     * (never, if \p to is not positive).
+     * \param from seconds
+     * \param to seconds
+     */
+    void FailPath2(double from, double to)
+    {
+        Ptr<NetDevice> dev = links[4].Get(1);
+        Simulator::Schedule(Seconds(from), [dev]() {
+            Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+            em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
+            em->SetRate(1.0);
+            dev->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        });
+        if (to > 0)
+        {
+            Simulator::Schedule(Seconds(to), [dev]() {
+                Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+                em->SetRate(0.0);
+                dev->SetAttribute("ReceiveErrorModel", PointerValue(em));
+            });
+        }
+    }
+};
+
+} // namespace
+
+#endif // MPTCP_TEST_HARNESS_H
