@@ -344,6 +344,102 @@ class PathComesBackTest : public TestCase
     }
 };
 
+/**
+ * Seed 000 §4.3.5 / Fig. 11 in miniature: at 2 s path 2 (R2 -> S2) slows from 10 Mb/s to a
+ * tenth. MPTCP with one subflow pinned to each path moves its traffic to path 1 and keeps
+ * nearly the capacity left (10 + 1 Mb/s); TCP pinned to path 2 is stuck at 1 Mb/s.
+ */
+class HotSpotTest : public TestCase
+{
+  public:
+    HotSpotTest(bool mptcp)
+        : TestCase(std::string(mptcp ? "MPTCP-2" : "TCP on the slowed path") +
+                   ": a path slowed to a tenth (hot spot)"),
+          m_mptcp(mptcp)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ConfigureTransport(2, Lia(), 1 << 20);
+        TwoPathTopology topo;
+        TypeId factory = m_mptcp ? MpTcpSocketFactory::GetTypeId() : TcpSocketFactory::GetTypeId();
+        Ptr<Socket> listener = Socket::CreateSocket(topo.n.Get(5), factory);
+        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
+        listener->Listen();
+        PatternReceiver rx(listener);
+        Ptr<Socket> client = Socket::CreateSocket(topo.n.Get(0), factory);
+        PatternSender tx(client, 1ULL << 40);
+        uint32_t pinned = 0;
+        if (m_mptcp)
+        {
+            topo.PinSubflows(client, &pinned);
+        }
+        else
+        {
+            client->Bind();
+            Address local;
+            client->GetSockName(local);
+            Ipv4FlowEcmpRouting::FiveTuple t;
+            t.source = topo.a;
+            t.destination = topo.b;
+            t.protocol = 6;
+            t.sourcePort = InetSocketAddress::ConvertFrom(local).GetPort();
+            t.destinationPort = 5000;
+            topo.s1->PinFlow(t, topo.gateways[1]);
+            pinned = 1;
+        }
+        Ptr<NetDevice> slowed = topo.links[4].Get(0); // R2 -> S2
+        Simulator::Schedule(Seconds(2), [slowed]() {
+            slowed->SetAttribute("DataRate", DataRateValue(DataRate("1Mbps")));
+        });
+        Address to = InetSocketAddress(topo.b, 5000);
+        Simulator::Schedule(Seconds(0.1), [client, to, this]() {
+            if (m_mptcp)
+            {
+                client->Bind();
+            }
+            client->Connect(to);
+        });
+        // Bytes S2 receives from each path after the slowdown has settled (4 s to 10 s).
+        std::vector<uint64_t> via(2, 0);
+        for (uint32_t r = 0; r < 2; ++r)
+        {
+            topo.links[3 + r].Get(1)->TraceConnectWithoutContext(
+                "MacRx",
+                Callback<void, Ptr<const Packet>>([&via, r](Ptr<const Packet> p) {
+                    if (Simulator::Now() >= Seconds(4))
+                    {
+                        via[r] += p->GetSize();
+                    }
+                }));
+        }
+        const double t0 = 4;
+        const double t1 = 10;
+        Simulator::Stop(Seconds(t1));
+        Simulator::Run();
+        double goodput = (BytesAt(rx, t1) - BytesAt(rx, t0)) * 8 / (t1 - t0) / 1e6;
+        std::cout << GetName() << ": " << goodput << " Mb/s after the slowdown; path 1 "
+                  << via[0] << " B, path 2 " << via[1] << " B" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "every byte once and in order");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(pinned, 1, "pinned");
+        if (m_mptcp)
+        {
+            NS_TEST_ASSERT_MSG_GT(goodput, 8.0, "MPTCP keeps most of the 11 Mb/s left");
+            NS_TEST_ASSERT_MSG_GT(via[0], 6 * via[1], "and moved its traffic to path 1");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_LT(goodput, 1.0, "TCP is stuck on the slowed path");
+            NS_TEST_ASSERT_MSG_LT(via[0], via[1] / 100, "and uses no other");
+        }
+        Simulator::Destroy();
+    }
+
+    bool m_mptcp;
+};
+
 class MpTcpConnectionTestSuite : public TestSuite
 {
   public:
@@ -353,6 +449,8 @@ class MpTcpConnectionTestSuite : public TestSuite
         AddTestCase(new ShortConnectionsTest(), MPTCP_TEST_QUICK);
         AddTestCase(new FallbackPlainServerTest(), MPTCP_TEST_QUICK);
         AddTestCase(new PathComesBackTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new HotSpotTest(true), MPTCP_TEST_QUICK);
+        AddTestCase(new HotSpotTest(false), MPTCP_TEST_QUICK);
     }
 };
 
