@@ -95,6 +95,12 @@ MpTcpSocketBase::GetTypeId()
                             "The DATA_ACK advanced: old and new value (data sequence numbers).",
                             MakeTraceSourceAccessor(&MpTcpSocketBase::m_dataAckTrace),
                             "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("Reinjection",
+                            "Data not yet DATA_ACKed was sent again on another subflow (after a "
+                            "retransmission timeout, or opportunistically when the receive "
+                            "window is full): DSN, bytes, the subflow carrying the copy.",
+                            MakeTraceSourceAccessor(&MpTcpSocketBase::m_reinjectionTrace),
+                            "ns3::MpTcpSocketBase::ReinjectionTracedCallback")
             .AddTraceSource("ProtocolError",
                             "A protocol error was counted (malformed option, HMAC mismatch, "
                             "unmapped data): the subflow and a description.",
@@ -1220,6 +1226,7 @@ MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf)
         }
         m_reinjectQueue.pop_front();
         m_reinjectedBytes += len;
+        m_reinjectionTrace(dsn, len, sf);
         pushed = true;
     }
     while (m_sndUnsentBytes > 0)
@@ -1245,6 +1252,7 @@ MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf)
                 {
                     m_lastOpportunistic = oldest->first;
                     m_reinjectedBytes += oldest->second.packet->GetSize();
+                    m_reinjectionTrace(oldest->first, oldest->second.packet->GetSize(), sf);
                     pushed = true;
                     if (m_penalizeSlowSubflow)
                     {

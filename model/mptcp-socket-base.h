@@ -234,6 +234,16 @@ class MpTcpSocketBase : public Socket
      */
     typedef void (*SubflowTracedCallback)(Ptr<MpTcpSubflow> subflow);
 
+    /**
+     * TracedCallback signature for data sent again on another subflow.
+     * \param [in] dsn data sequence number of the chunk's first byte
+     * \param [in] bytes length of the chunk, bytes
+     * \param [in] subflow the subflow that carries the copy
+     */
+    typedef void (*ReinjectionTracedCallback)(uint64_t dsn,
+                                              uint32_t bytes,
+                                              Ptr<MpTcpSubflow> subflow);
+
   protected:
     void DoDispose() override;
 
@@ -376,6 +386,7 @@ class MpTcpSocketBase : public Socket
     TracedCallback<Ptr<MpTcpSubflow>> m_subflowEstablishedTrace; //!< subflow established
     TracedCallback<Ptr<MpTcpSubflow>> m_subflowClosedTrace;      //!< subflow closed
     TracedCallback<uint64_t, uint64_t> m_dataAckTrace;           //!< DATA_ACK old, new
+    TracedCallback<uint64_t, uint32_t, Ptr<MpTcpSubflow>> m_reinjectionTrace; //!< reinjections
     TracedCallback<Ptr<MpTcpSubflow>, const std::string&> m_protocolErrorTrace; //!< errors
 };
 

@@ -314,6 +314,11 @@ class PathComesBackTest : public TestCase
         uint32_t pinned = 0;
         topo.PinSubflows(client, &pinned);
         topo.FailPath2(2, 4);
+        uint64_t traced = 0;
+        client->TraceConnectWithoutContext(
+            "Reinjection",
+            Callback<void, uint64_t, uint32_t, Ptr<MpTcpSubflow>>(
+                [&traced](uint64_t, uint32_t bytes, Ptr<MpTcpSubflow>) { traced += bytes; }));
         Address to = InetSocketAddress(topo.b, 5000);
         Simulator::Schedule(Seconds(0.1), [client, to]() {
             client->Bind();
@@ -338,6 +343,7 @@ class PathComesBackTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(rx.m_received, total, "the transfer completes");
         NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "every byte once and in order");
         NS_TEST_ASSERT_MSG_GT(meta->GetReinjectedBytes(), 0, "held data was reinjected");
+        NS_TEST_ASSERT_MSG_EQ(traced, meta->GetReinjectedBytes(), "every reinjection traced");
         NS_TEST_ASSERT_MSG_GT(path2[0], 1000000, "path 2 carried data before the failure");
         NS_TEST_ASSERT_MSG_GT(path2[2], 500000, "and carries data again after it");
         Simulator::Destroy();
