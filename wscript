@@ -55,6 +55,7 @@ def build(bld):
         'test/mptcp-crypto-test-suite.cc',
         'test/mptcp-option-test-suite.cc',
         'test/mptcp-lia-test-suite.cc',
+        'test/mptcp-congestion-control-test-suite.cc',
         'test/mptcp-transfer-test-suite.cc',
         'test/ipv4-flow-ecmp-routing-test-suite.cc',
         'test/fat-tree-test-suite.cc',
