@@ -18,7 +18,12 @@
 #include "ns3/fat-tree-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
+#include "ns3/mptcp-balia.h"
+#include "ns3/mptcp-ewtcp.h"
+#include "ns3/mptcp-fully-coupled.h"
 #include "ns3/mptcp-lia.h"
+#include "ns3/mptcp-olia.h"
+#include "ns3/mptcp-semi-coupled.h"
 #include "ns3/mptcp-socket-base.h"
 #include "ns3/mptcp-socket-factory.h"
 #include "ns3/mptcp-stack-helper.h"
@@ -30,6 +35,7 @@
 #include <cmath>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 using namespace ns3;
@@ -167,6 +173,22 @@ class Progress
     double m_nextReport{3};
 };
 
+/// The --cc names and the congestion control of the subflows each selects.
+const std::map<std::string, TypeId>&
+CongestionControls()
+{
+    static const std::map<std::string, TypeId> m = {
+        {"lia", MpTcpLia::GetTypeId()},
+        {"olia", MpTcpOlia::GetTypeId()},
+        {"balia", MpTcpBalia::GetTypeId()},
+        {"ewtcp", MpTcpEwtcp::GetTypeId()},
+        {"coupled", MpTcpFullyCoupled::GetTypeId()},
+        {"semicoupled", MpTcpSemiCoupled::GetTypeId()},
+        {"uncoupled", TcpNewReno::GetTypeId()},
+    };
+    return m;
+}
+
 } // namespace
 
 int
@@ -205,7 +227,10 @@ main(int argc, char* argv[])
     cmd.AddValue("queue", "DropTail queue of every switch port and NIC, packets", queue);
     cmd.AddValue("transport", "tcp | mptcp", transport);
     cmd.AddValue("subflows", "MPTCP subflows per connection, 1..32 (ndiffports)", subflows);
-    cmd.AddValue("cc", "MPTCP congestion control: lia | uncoupled", cc);
+    cmd.AddValue("cc",
+                 "MPTCP congestion control: lia | olia | balia | ewtcp | coupled (fully coupled) | "
+                 "semicoupled | uncoupled (NewReno per subflow)",
+                 cc);
     cmd.AddValue("matrix", "traffic matrix: " + TrafficMatrix::TypeNames(), matrix);
     cmd.AddValue("stride", "stride of the stride matrix (0 = hosts/2)", stride);
     cmd.AddValue("duration", "simulated time of the run including the warm-up, s", duration);
@@ -245,9 +270,9 @@ main(int argc, char* argv[])
     {
         Fail("subflows", std::to_string(subflows), "must be between 1 and 32");
     }
-    if (cc != "lia" && cc != "uncoupled")
+    if (CongestionControls().count(cc) == 0)
     {
-        Fail("cc", cc, "must be lia or uncoupled");
+        Fail("cc", cc, "must be lia, olia, balia, ewtcp, coupled, semicoupled or uncoupled");
     }
     auto matrixType = TrafficMatrix::FromString(matrix);
     if (!matrixType)
@@ -338,7 +363,7 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl",
-                       TypeIdValue(cc == "lia" ? MpTcpLia::GetTypeId() : TcpNewReno::GetTypeId()));
+                       TypeIdValue(CongestionControls().at(cc)));
 
     // ---- Topology: FatTree, per-flow ECMP.
     FatTreeHelper fatTree(k, hostsPerTor);

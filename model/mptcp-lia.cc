@@ -3,8 +3,6 @@
  */
 #include "mptcp-lia.h"
 
-#include "mptcp-socket-base.h"
-
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -20,7 +18,7 @@ TypeId
 MpTcpLia::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::MpTcpLia")
-                            .SetParent<TcpNewReno>()
+                            .SetParent<MpTcpCoupledCongestionOps>()
                             .SetGroupName("Mptcp")
                             .AddConstructor<MpTcpLia>();
     return tid;
@@ -29,9 +27,7 @@ MpTcpLia::GetTypeId()
 MpTcpLia::MpTcpLia() = default;
 
 MpTcpLia::MpTcpLia(const MpTcpLia& sock)
-    : TcpNewReno(sock),
-      m_meta(sock.m_meta),
-      m_fraction(0)
+    : MpTcpCoupledCongestionOps(sock)
 {
 }
 
@@ -47,12 +43,6 @@ Ptr<TcpCongestionOps>
 MpTcpLia::Fork()
 {
     return CopyObject<MpTcpLia>(this);
-}
-
-void
-MpTcpLia::SetMeta(const MpTcpSocketBase* meta)
-{
-    m_meta = meta;
 }
 
 double
@@ -80,43 +70,20 @@ MpTcpLia::ComputeIncrease(double alpha, double cwndTotal, double cwnd, double ms
     return std::min(alpha * mss * mss / cwndTotal, mss * mss / cwnd);
 }
 
-void
-MpTcpLia::CongestionAvoidance(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
+double
+MpTcpLia::GetAckIncrease(Ptr<const TcpSocketState> tcb,
+                         const std::vector<SubflowState>& subflows,
+                         std::size_t self)
 {
-    if (segmentsAcked == 0)
+    std::vector<std::pair<double, double>> w;
+    w.reserve(subflows.size());
+    double total = 0;
+    for (const auto& sf : subflows)
     {
-        return;
+        w.emplace_back(sf.cwnd, sf.rtt);
+        total += sf.cwnd;
     }
-    double cwnd = tcb->m_cWnd.Get();
-    double mss = tcb->m_segmentSize;
-    std::vector<MpTcpSocketBase::SubflowWindow> windows;
-    if (m_meta)
-    {
-        m_meta->GetSubflowWindows(windows);
-    }
-    double increase;
-    if (windows.size() < 2)
-    {
-        // One subflow (or none with an RTT sample yet): alpha = 1, exactly NewReno's rate.
-        increase = mss * mss / cwnd;
-    }
-    else
-    {
-        std::vector<std::pair<double, double>> w;
-        w.reserve(windows.size());
-        double total = 0;
-        for (const auto& sw : windows)
-        {
-            w.emplace_back(sw.cwnd, sw.rtt);
-            total += sw.cwnd;
-        }
-        increase = ComputeIncrease(ComputeAlpha(w), total, cwnd, mss);
-    }
-    m_fraction += increase;
-    auto whole = static_cast<uint32_t>(m_fraction);
-    m_fraction -= whole;
-    tcb->m_cWnd += whole;
-    NS_LOG_DEBUG("cwnd " << cwnd << " += " << increase << " -> " << tcb->m_cWnd);
+    return ComputeIncrease(ComputeAlpha(w), total, subflows[self].cwnd, tcb->m_segmentSize);
 }
 
 } // namespace ns3

@@ -4,22 +4,21 @@
 #ifndef MPTCP_LIA_H
 #define MPTCP_LIA_H
 
-#include "ns3/tcp-congestion-ops.h"
+#include "mptcp-coupled-congestion-ops.h"
 
 #include <vector>
 
 namespace ns3
 {
 
-class MpTcpSocketBase;
-
 /**
  * \ingroup mptcp
  * \brief Linked Increases Algorithm, the coupled congestion control of RFC 6356 (the MPTCP
  * algorithm of Raiciu et al., SIGCOMM 2011).
  *
- * One instance per subflow, coupled through the connection (MpTcpSocketBase) that reports
- * every subflow's window and RTT. Slow start and the reaction to loss are TCP NewReno's. In
+ * One instance per subflow, coupled through the connection (MpTcpCoupledCongestionOps) that
+ * reports every subflow's window and RTT. Slow start and the reaction to loss are TCP
+ * NewReno's. In
  * congestion avoidance, each ACK of new data on subflow i grows its window by
  *
  *     min(alpha * MSS_i^2 / cwnd_total, MSS_i^2 / cwnd_i)   bytes, with
@@ -27,9 +26,10 @@ class MpTcpSocketBase;
  *
  * (RFC 6356 §3 with bytes_acked = MSS_i: like ns-3's TcpNewReno, the increase is applied once
  * per ACK that acknowledges new data, so that LIA and TCP compete on equal terms). Windows in
- * bytes, RTTs in seconds (smoothed). Fractions of a byte are carried over between ACKs.
+ * bytes, RTTs in seconds (smoothed). Fractions of a byte are carried over between ACKs. With
+ * one subflow alpha = 1 and the increase is NewReno's MSS^2 / cwnd.
  */
-class MpTcpLia : public TcpNewReno
+class MpTcpLia : public MpTcpCoupledCongestionOps
 {
   public:
     /**
@@ -50,12 +50,6 @@ class MpTcpLia : public TcpNewReno
     Ptr<TcpCongestionOps> Fork() override;
 
     /**
-     * \brief Couple this subflow's controller to its connection.
-     * \param meta the connection (not owned), or nullptr to run as NewReno
-     */
-    void SetMeta(const MpTcpSocketBase* meta);
-
-    /**
      * \brief RFC 6356 alpha for a set of subflows.
      * \param windows (cwnd in bytes, rtt in seconds) of each subflow; RTTs must be > 0
      * \return alpha (dimensionless); 1 for an empty set
@@ -72,12 +66,16 @@ class MpTcpLia : public TcpNewReno
      */
     static double ComputeIncrease(double alpha, double cwndTotal, double cwnd, double mss);
 
-  protected:
-    void CongestionAvoidance(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked) override;
-
-  private:
-    const MpTcpSocketBase* m_meta{nullptr}; //!< the connection
-    double m_fraction{0};                   //!< carried-over fraction of a byte
+    /**
+     * \brief RFC 6356 §3 increase of this subflow for one ACK.
+     * \param tcb this subflow's socket state
+     * \param subflows the coupled subflows
+     * \param self index of this subflow
+     * \return ComputeIncrease(ComputeAlpha(...), cwnd_total, cwnd_i, MSS_i), bytes
+     */
+    double GetAckIncrease(Ptr<const TcpSocketState> tcb,
+                          const std::vector<SubflowState>& subflows,
+                          std::size_t self) override;
 };
 
 } // namespace ns3

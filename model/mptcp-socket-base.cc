@@ -3,6 +3,7 @@
  */
 #include "mptcp-socket-base.h"
 
+#include "mptcp-coupled-congestion-ops.h"
 #include "mptcp-crypto.h"
 #include "mptcp-l4-protocol.h"
 #include "mptcp-lia.h"
@@ -62,7 +63,10 @@ MpTcpSocketBase::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1, 32))
             .AddAttribute("CongestionControl",
                           "Congestion control of each subflow: ns3::MpTcpLia (coupled, RFC "
-                          "6356) or any TcpCongestionOps, e.g. ns3::TcpNewReno (uncoupled).",
+                          "6356), any other MpTcpCoupledCongestionOps (ns3::MpTcpOlia, "
+                          "ns3::MpTcpBalia, ns3::MpTcpEwtcp, ns3::MpTcpFullyCoupled, "
+                          "ns3::MpTcpSemiCoupled; coupled through this connection) or any "
+                          "TcpCongestionOps, e.g. ns3::TcpNewReno (uncoupled).",
                           TypeIdValue(MpTcpLia::GetTypeId()),
                           MakeTypeIdAccessor(&MpTcpSocketBase::m_congestionTypeId),
                           MakeTypeIdChecker())
@@ -141,9 +145,9 @@ MpTcpSocketBase::DoDispose()
                                MakeNullCallback<void, Ptr<Socket>>());
         sf->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
                               MakeNullCallback<void, Ptr<Socket>>());
-        if (auto lia = DynamicCast<MpTcpLia>(sf->GetCongestionOps()))
+        if (auto cc = DynamicCast<MpTcpCoupledCongestionOps>(sf->GetCongestionOps()))
         {
-            lia->SetMeta(nullptr);
+            cc->SetMeta(nullptr);
         }
         sf->SetMeta(nullptr, sf->GetRole());
     }
@@ -719,9 +723,9 @@ MpTcpSocketBase::CreateCongestionControl()
     ObjectFactory f;
     f.SetTypeId(m_congestionTypeId);
     Ptr<TcpCongestionOps> cc = f.Create<TcpCongestionOps>();
-    if (auto lia = DynamicCast<MpTcpLia>(cc))
+    if (auto coupled = DynamicCast<MpTcpCoupledCongestionOps>(cc))
     {
-        lia->SetMeta(this);
+        coupled->SetMeta(this);
     }
     return cc;
 }

@@ -18,6 +18,9 @@
 #include "ns3/test.h"
 #include "ns3/traffic-control-module.h"
 
+#include <deque>
+#include <tuple>
+
 using namespace ns3;
 
 namespace
@@ -286,8 +289,9 @@ class RatioCheck : public TestCase
 
 /**
  * RFC 6356 goal 2 ("do no harm"): an MPTCP connection with two subflows and one TCP flow share
- * one 10 Mb/s bottleneck. With LIA the MPTCP connection takes no more than ~1.3x the TCP flow's
- * goodput; with uncoupled NewReno subflows it takes about twice as much.
+ * one 10 Mb/s bottleneck. With LIA (and OLIA, BALIA, EWTCP, fully coupled) the MPTCP connection
+ * takes no more than ~1.3x the TCP flow's goodput; with uncoupled NewReno subflows it takes
+ * about twice as much.
  *
  * The bottleneck runs RED (a 1-packet device queue under a RED queue disc): with DropTail the
  * simulation is deterministic and phase effects (Floyd and Jacobson, 1992) decide who loses,
@@ -671,6 +675,26 @@ class MpTcpTransferTestSuite : public TestSuite
                                    1.4,
                                    4.0),
                     MPTCP_TEST_QUICK);
+        // The other coupled controllers. OLIA, BALIA, EWTCP and fully coupled are designed to
+        // take no more than one TCP flow at a shared bottleneck: at most 1.35x, as LIA.
+        // Semi-coupled with a = 1 is not (its AIMD balance gives sqrt(a n) = sqrt(2) times a TCP
+        // window for n = 2 subflows): it must stay clearly below uncoupled subflows.
+        const std::vector<std::tuple<const char*, double, double>> coupled = {
+            {"ns3::MpTcpOlia", 0.6, 1.35},
+            {"ns3::MpTcpBalia", 0.6, 1.35},
+            {"ns3::MpTcpEwtcp", 0.6, 1.35},
+            {"ns3::MpTcpFullyCoupled", 0.6, 1.35},
+            {"ns3::MpTcpSemiCoupled", 0.8, 1.8},
+        };
+        for (const auto& [cc, lo, hi] : coupled)
+        {
+            m_coupledRatios.push_back(0);
+            AddTestCase(new SharedBottleneckTest(TypeId::LookupByName(cc),
+                                                 lo,
+                                                 hi,
+                                                 &m_coupledRatios.back()),
+                        MPTCP_TEST_QUICK);
+        }
     }
 
   private:
@@ -682,6 +706,7 @@ class MpTcpTransferTestSuite : public TestSuite
     double m_twoPathMptcp{0};
     double m_unused{0};
     double m_uncoupledRatio{0};
+    std::deque<double> m_coupledRatios; //!< MPTCP/TCP of the other coupled controllers
 };
 
 MpTcpTransferTestSuite g_mpTcpTransferTestSuite;

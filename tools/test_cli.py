@@ -73,3 +73,16 @@ def test_runs_append_and_json_summary(tmp_path):
                 "aggregate_goodput_bps", "optimal_pct", "min_flow_pct", "jain_index", "wall_s"):
         assert key in last
     assert last["hosts"] == 16 and last["flows"] == 16 and last["subflows"] == 2
+
+
+@pytest.mark.parametrize("cc", ["lia", "olia", "balia", "ewtcp", "coupled", "semicoupled",
+                                "uncoupled"])
+def test_every_congestion_control_runs(cc):
+    p = subprocess.run([BINARY, "--k=4", "--transport=mptcp", "--subflows=2", "--cc=%s" % cc,
+                        "--duration=0.1", "--warmup=0.05", "--db=none", "--quiet"],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    import json
+    last = json.loads(p.stdout.strip().splitlines()[-1])
+    assert last["cc"] == cc
+    assert last["aggregate_goodput_bps"] > 0
