@@ -3,20 +3,13 @@
  *
  * End-to-end transfers over MPTCP: exact bytes in order, and throughput properties.
  */
+#include "mptcp-test-harness.h"
+
 #include "ns3/applications-module.h"
-#include "ns3/core-module.h"
-#include "ns3/internet-module.h"
-#include "ns3/ipv4-flow-ecmp-routing-helper.h"
-#include "ns3/ipv4-flow-ecmp-routing.h"
 #include "ns3/mptcp-l4-protocol.h"
 #include "ns3/mptcp-ns3-compat.h"
-#include "ns3/mptcp-socket-base.h"
 #include "ns3/mptcp-socket-factory.h"
-#include "ns3/mptcp-stack-helper.h"
-#include "ns3/network-module.h"
-#include "ns3/point-to-point-module.h"
 #include "ns3/test.h"
-#include "ns3/traffic-control-module.h"
 
 #include <deque>
 #include <tuple>
@@ -25,169 +18,6 @@ using namespace ns3;
 
 namespace
 {
-
-/// Byte i of a test stream: a pattern that exposes reordering, loss and duplication.
-uint8_t
-PatternByte(uint64_t i)
-{
-    return static_cast<uint8_t>((i * 7 + (i >> 8) * 13) % 251);
-}
-
-/// Writes `total` pattern bytes to a socket as fast as the socket takes them.
-class PatternSender
-{
-  public:
-    PatternSender(Ptr<Socket> socket, uint64_t total)
-        : m_socket(socket),
-          m_total(total)
-    {
-        m_socket->SetConnectCallback(MakeCallback(&PatternSender::Connected, this),
-                                     MakeNullCallback<void, Ptr<Socket>>());
-        m_socket->SetSendCallback(MakeCallback(&PatternSender::Space, this));
-    }
-
-    uint64_t m_sent{0};
-    bool m_connected{false};
-
-  private:
-    void Connected(Ptr<Socket>)
-    {
-        m_connected = true;
-        Fill();
-    }
-
-    void Space(Ptr<Socket>, uint32_t)
-    {
-        if (m_connected)
-        {
-            Fill();
-        }
-    }
-
-    void Fill()
-    {
-        uint8_t buf[1000];
-        while (m_sent < m_total)
-        {
-            uint32_t n = std::min<uint64_t>({sizeof(buf), m_total - m_sent,
-                                              m_socket->GetTxAvailable()});
-            if (n == 0)
-            {
-                return;
-            }
-            for (uint32_t i = 0; i < n; ++i)
-            {
-                buf[i] = PatternByte(m_sent + i);
-            }
-            int r = m_socket->Send(Create<Packet>(buf, n));
-            if (r <= 0)
-            {
-                return;
-            }
-            m_sent += r;
-        }
-        if (!m_closed)
-        {
-            m_closed = true;
-            m_socket->Close();
-        }
-    }
-
-    Ptr<Socket> m_socket;
-    uint64_t m_total;
-    bool m_closed{false};
-};
-
-/// Accepts one connection and checks every received byte against the pattern.
-class PatternReceiver
-{
-  public:
-    explicit PatternReceiver(Ptr<Socket> listener)
-    {
-        listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-                                    MakeCallback(&PatternReceiver::Accept, this));
-    }
-
-    uint64_t m_received{0};
-    uint64_t m_mismatches{0};
-    Ptr<Socket> m_conn;
-    std::vector<std::pair<double, uint64_t>> m_progress; //!< (time s, bytes)
-
-  private:
-    void Accept(Ptr<Socket> s, const Address&)
-    {
-        m_conn = s;
-        s->SetRecvCallback(MakeCallback(&PatternReceiver::Read, this));
-    }
-
-    void Read(Ptr<Socket> s)
-    {
-        Ptr<Packet> p;
-        while ((p = s->Recv()))
-        {
-            std::vector<uint8_t> buf(p->GetSize());
-            p->CopyData(buf.data(), buf.size());
-            for (uint8_t b : buf)
-            {
-                if (b != PatternByte(m_received))
-                {
-                    ++m_mismatches;
-                }
-                ++m_received;
-            }
-        }
-        m_progress.emplace_back(Simulator::Now().GetSeconds(), m_received);
-    }
-};
-
-/// Bytes received by time t, from a receiver's progress record.
-uint64_t
-BytesAt(const PatternReceiver& r, double t)
-{
-    uint64_t b = 0;
-    for (const auto& [time, bytes] : r.m_progress)
-    {
-        if (time <= t)
-        {
-            b = bytes;
-        }
-    }
-    return b;
-}
-
-/**
- * Sets every transport default a test depends on, so that no test inherits another's.
- * \param subflows MPTCP subflows per connection
- * \param cc congestion control of the subflows
- * \param buffer socket send and receive buffers, bytes
- */
-void
-ConfigureTransport(uint32_t subflows, TypeId cc, uint32_t buffer)
-{
-    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1400));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(buffer));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(buffer));
-    Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(subflows));
-    Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(buffer));
-    Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
-    Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl", TypeIdValue(cc));
-}
-
-/// The coupled congestion control of the paper.
-TypeId
-Lia()
-{
-    return TypeId::LookupByName("ns3::MpTcpLia");
-}
-
-/// Installs DropTail device queues of `packets` packets and no queue disc.
-void
-UseDropTail(NetDeviceContainer devs)
-{
-    TrafficControlHelper tch;
-    tch.Uninstall(devs);
-}
 
 /**
  * Two hosts on one link. MPTCP with one subflow moves an exact byte stream, and its goodput is
@@ -432,78 +262,28 @@ class TwoPathTest : public TestCase
     void DoRun() override
     {
         ConfigureTransport(2, Lia(), 1 << 20);
-        // 0: A, 1: S1, 2: R1, 3: R2, 4: S2, 5: B
-        NodeContainer n;
-        n.Create(6);
-        PointToPointHelper fast;
-        fast.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
-        fast.SetChannelAttribute("Delay", StringValue("1ms"));
-        fast.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("100p"));
-        PointToPointHelper slow = fast;
-        slow.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-        Ipv4ListRoutingHelper routing;
-        routing.Add(Ipv4StaticRoutingHelper(), 0);
-        routing.Add(Ipv4FlowEcmpRoutingHelper(), -10);
-        MpTcpStackHelper stack;
-        stack.SetRoutingHelper(routing);
-        stack.Install(n);
-        std::vector<NetDeviceContainer> links = {fast.Install(n.Get(0), n.Get(1)),
-                                                 slow.Install(n.Get(1), n.Get(2)),
-                                                 slow.Install(n.Get(1), n.Get(3)),
-                                                 slow.Install(n.Get(2), n.Get(4)),
-                                                 slow.Install(n.Get(3), n.Get(4)),
-                                                 fast.Install(n.Get(4), n.Get(5))};
-        Ipv4AddressHelper addr("10.3.0.0", "255.255.255.0");
-        std::vector<Ipv4InterfaceContainer> ifs;
-        for (auto& d : links)
-        {
-            ifs.push_back(addr.Assign(d));
-            addr.NewNetwork();
-            UseDropTail(d);
-        }
-        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
-        const Ipv4Address a = ifs[0].GetAddress(0);
-        const Ipv4Address b = ifs[5].GetAddress(1);
-        const std::vector<Ipv4Address> gateways = {ifs[1].GetAddress(1), ifs[2].GetAddress(1)};
-        Ptr<Ipv4FlowEcmpRouting> s1 = Ipv4FlowEcmpRoutingHelper::GetRouting(n.Get(1));
-        NS_TEST_ASSERT_MSG_EQ(s1->GetNNextHops(b), 2, "S1 has two equal-cost next hops to B");
+        TwoPathTopology topo;
+        const Ipv4Address b = topo.b;
+        auto& links = topo.links;
+        NS_TEST_ASSERT_MSG_EQ(topo.s1->GetNNextHops(b), 2, "S1 has two equal-cost next hops to B");
 
         TypeId factory = m_mptcp ? MpTcpSocketFactory::GetTypeId() : TcpSocketFactory::GetTypeId();
-        Ptr<Socket> listener = Socket::CreateSocket(n.Get(5), factory);
+        Ptr<Socket> listener = Socket::CreateSocket(topo.n.Get(5), factory);
         listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
         listener->Listen();
         PatternReceiver rx(listener);
-        Ptr<Socket> client = Socket::CreateSocket(n.Get(0), factory);
+        Ptr<Socket> client = Socket::CreateSocket(topo.n.Get(0), factory);
         const uint64_t total = m_failAt > 0 ? 3000000 : 1ULL << 40;
         PatternSender tx(client, total);
         uint32_t pinned = 0;
         if (m_failAt > 0)
         {
-            // Path 2 drops everything from m_failAt on (R2 -> S2), and never comes back.
-            Simulator::Schedule(Seconds(m_failAt), [&links]() {
-                Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-                em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-                em->SetRate(1.0);
-                links[4].Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(em));
-            });
+            topo.FailPath2(m_failAt, 0); // and never comes back
         }
         if (m_mptcp)
         {
             // Pin subflow i's data direction to path i at S1, as a controller would.
-            client->TraceConnectWithoutContext(
-                "SubflowEstablished",
-                Callback<void, Ptr<MpTcpSubflow>>(
-                    [&pinned, s1, gateways](Ptr<MpTcpSubflow> sf) {
-                        Ipv4FlowEcmpRouting::FiveTuple t;
-                        uint16_t sport;
-                        uint16_t dport;
-                        sf->GetFourTuple(t.source, sport, t.destination, dport);
-                        t.protocol = 6;
-                        t.sourcePort = sport;
-                        t.destinationPort = dport;
-                        s1->PinFlow(t, gateways[pinned % 2]);
-                        ++pinned;
-                    }));
+            topo.PinSubflows(client, &pinned);
         }
         Simulator::Schedule(Seconds(0.1), [client, b]() {
             client->Bind();
