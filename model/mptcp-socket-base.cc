@@ -941,6 +941,9 @@ void
 MpTcpSocketBase::OnSubflowNewConnection(Ptr<Socket> s, const Address& from)
 {
     Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
+    // The listener's pending list may hold the last reference to this connection (a fallback
+    // connection has no token): keep it alive until the application has it.
+    Ptr<MpTcpSocketBase> self(this);
     m_subflowEstablishedTrace(sf);
     if (m_state == SYN_RCVD && !m_subflows.empty() && sf == m_subflows.front())
     {
@@ -950,8 +953,7 @@ MpTcpSocketBase::OnSubflowNewConnection(Ptr<Socket> s, const Address& from)
         if (listener)
         {
             auto& pending = listener->m_pending;
-            pending.erase(std::remove(pending.begin(), pending.end(), Ptr<MpTcpSocketBase>(this)),
-                          pending.end());
+            pending.erase(std::remove(pending.begin(), pending.end(), self), pending.end());
             listener->NotifyNewConnectionCreated(this, from);
         }
     }

@@ -564,6 +564,20 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
             }
         }
     }
+    else if (m_meta && m_role == ROLE_MP_CAPABLE && m_state.Get() == SYN_RCVD &&
+             !m_meta->HasRemoteKey() &&
+             std::none_of(options.begin(), options.end(), [](const MpTcpOption& o) {
+                 return std::holds_alternative<MpCapableOption>(o) ||
+                        std::holds_alternative<DssOption>(o);
+             }))
+    {
+        // The third ACK (or first data) of the initial subflow carries no MP_CAPABLE: the
+        // active opener did not get ours, e.g. a middlebox stripped it. Fall back to TCP
+        // (RFC 8684 §3.1, §3.7).
+        NS_LOG_INFO("third ACK without MP_CAPABLE: falling back to TCP");
+        m_role = ROLE_PLAIN;
+        m_meta->FallBackToTcp();
+    }
     else if (m_meta && m_role != ROLE_PLAIN && m_role != ROLE_LISTENER)
     {
         for (const auto& o : options)

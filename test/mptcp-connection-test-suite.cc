@@ -285,6 +285,73 @@ class FallbackPlainServerTest : public TestCase
 };
 
 /**
+ * Both ends speak MPTCP, but a middlebox on the server's link strips the MPTCP option from its
+ * SYN/ACK. The client falls back to TCP (its third ACK carries no MP_CAPABLE), so does the
+ * server on that ACK (RFC 8684 §3.1, §3.7); every byte arrives in order and both close.
+ */
+class FallbackStrippedSynAckTest : public TestCase
+{
+  public:
+    FallbackStrippedSynAckTest()
+        : TestCase("fallback: the SYN-ACK lost its MP_CAPABLE on the path, bytes exact")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ConfigureTransport(4, Lia(), 131072);
+        NodeContainer nodes;
+        nodes.Create(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
+        NetDeviceContainer devs = p2p.Install(nodes);
+        MpTcpStackHelper stack;
+        stack.Install(nodes);
+        Ipv4AddressHelper addr("10.5.3.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+        Ptr<OptionStripper> mb = OptionStripper::Install(devs.Get(1), [](const TcpHeader& h) {
+            return (h.GetFlags() & TcpHeader::SYN) && (h.GetFlags() & TcpHeader::ACK);
+        });
+
+        Ptr<Socket> listener = Socket::CreateSocket(nodes.Get(1), MpTcpSocketFactory::GetTypeId());
+        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
+        listener->Listen();
+        ManyReceiver rx(listener);
+        Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), MpTcpSocketFactory::GetTypeId());
+        const uint64_t bytes = 500000;
+        PatternSender tx(client, bytes);
+        Simulator::Schedule(Seconds(0.1), [client, &ifs]() {
+            client->Bind();
+            client->Connect(InetSocketAddress(ifs.GetAddress(1), 5000));
+        });
+        Simulator::Run();
+        auto meta = DynamicCast<MpTcpSocketBase>(client);
+        NS_TEST_ASSERT_MSG_EQ(mb->m_stripped, 1, "the middlebox stripped the SYN/ACK");
+        NS_TEST_ASSERT_MSG_EQ(rx.m_conns.size(), 1, "one connection");
+        if (rx.m_conns.size() == 1)
+        {
+            auto server = DynamicCast<MpTcpSocketBase>(rx.m_conns[0].socket);
+            NS_TEST_ASSERT_MSG_EQ(rx.m_conns[0].received, bytes, "every byte");
+            NS_TEST_ASSERT_MSG_EQ(rx.m_conns[0].mismatches, 0, "in order, once");
+            NS_TEST_ASSERT_MSG_EQ(rx.m_conns[0].peerClosed, true, "the client closed");
+            NS_TEST_ASSERT_MSG_EQ(server->IsFallback(), true, "the server fell back");
+            NS_TEST_ASSERT_MSG_EQ(server->GetProtocolErrors(), 0, "without protocol errors");
+        }
+        NS_TEST_ASSERT_MSG_EQ(meta->IsFallback(), true, "the client fell back");
+        NS_TEST_ASSERT_MSG_EQ(meta->GetSubflows().size(), 1, "and opened no other subflow");
+        for (uint32_t k = 0; k < 2; ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(nodes.Get(k)->GetObject<MpTcpL4Protocol>()->GetNTokens(),
+                                  0,
+                                  "no token left on node " << k);
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
  * Two subflows pinned to two disjoint 10 Mb/s paths; path 2 drops everything from 2 s to 4 s
  * and then carries packets again. The transfer completes byte-exact, data held by the failed
  * subflow is reinjected on the other, and after the path comes back the second subflow carries
@@ -454,6 +521,7 @@ class MpTcpConnectionTestSuite : public TestSuite
     {
         AddTestCase(new ShortConnectionsTest(), MPTCP_TEST_QUICK);
         AddTestCase(new FallbackPlainServerTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new FallbackStrippedSynAckTest(), MPTCP_TEST_QUICK);
         AddTestCase(new PathComesBackTest(), MPTCP_TEST_QUICK);
         AddTestCase(new HotSpotTest(true), MPTCP_TEST_QUICK);
         AddTestCase(new HotSpotTest(false), MPTCP_TEST_QUICK);

@@ -12,6 +12,8 @@
 #include "ns3/internet-module.h"
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
 #include "ns3/ipv4-flow-ecmp-routing.h"
+#include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/mptcp-option.h"
 #include "ns3/mptcp-socket-base.h"
 #include "ns3/mptcp-stack-helper.h"
 #include "ns3/network-module.h"
@@ -293,6 +295,114 @@ struct TwoPathTopology
                 dev->SetAttribute("ReceiveErrorModel", PointerValue(em));
             });
         }
+    }
+};
+
+/**
+ * A middlebox on a device's transmit side: a FIFO queue disc that removes every MPTCP option
+ * (kind 30) from the TCP segments a predicate selects, as option-stripping firewalls and NATs
+ * do (RFC 8684 §3.7). Install it on a device whose queue disc was uninstalled.
+ */
+class OptionStripper : public QueueDisc
+{
+  public:
+    /// \return the TypeId ("ns3::MpTcpTestOptionStripper")
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::MpTcpTestOptionStripper")
+                                .SetParent<QueueDisc>()
+                                .SetGroupName("Mptcp")
+                                .AddConstructor<OptionStripper>();
+        return tid;
+    }
+
+    OptionStripper()
+        : QueueDisc(QueueDiscSizePolicy::SINGLE_INTERNAL_QUEUE)
+    {
+    }
+
+    /// Which segments to strip (by their TCP header); none if empty.
+    std::function<bool(const TcpHeader&)> m_match;
+    uint32_t m_stripped{0}; //!< segments whose MPTCP options were removed
+
+    /**
+     * Put a stripper on \p dev, replacing its queue disc.
+     * \param dev the device (its node has an internet stack)
+     * \param match which segments to strip
+     * \return the stripper
+     */
+    static Ptr<OptionStripper> Install(Ptr<NetDevice> dev,
+                                       std::function<bool(const TcpHeader&)> match)
+    {
+        OptionStripper::GetTypeId(); // registers the TypeId for the helper
+        TrafficControlHelper tch;
+        tch.Uninstall(dev);
+        tch.SetRootQueueDisc("ns3::MpTcpTestOptionStripper");
+        QueueDiscContainer q = tch.Install(dev);
+        Ptr<OptionStripper> s = DynamicCast<OptionStripper>(q.Get(0));
+        s->m_match = match;
+        return s;
+    }
+
+  private:
+    bool DoEnqueue(Ptr<QueueDiscItem> item) override
+    {
+        Ptr<Ipv4QueueDiscItem> ip = DynamicCast<Ipv4QueueDiscItem>(item);
+        if (ip && ip->GetHeader().GetProtocol() == 6 && m_match)
+        {
+            Ptr<Packet> p = item->GetPacket();
+            TcpHeader h;
+            p->PeekHeader(h);
+            if (m_match(h))
+            {
+                TcpHeader out;
+                out.SetSourcePort(h.GetSourcePort());
+                out.SetDestinationPort(h.GetDestinationPort());
+                out.SetSequenceNumber(h.GetSequenceNumber());
+                out.SetAckNumber(h.GetAckNumber());
+                out.SetFlags(h.GetFlags());
+                out.SetWindowSize(h.GetWindowSize());
+                out.SetUrgentPointer(h.GetUrgentPointer());
+                bool removed = false;
+                std::vector<uint8_t> bytes;
+                for (const auto& opt : h.GetOptionList())
+                {
+                    if (GetMpTcpOptionBytes(opt, bytes))
+                    {
+                        removed = true;
+                        continue;
+                    }
+                    out.AppendOption(opt);
+                }
+                if (removed)
+                {
+                    p->RemoveHeader(h);
+                    p->AddHeader(out);
+                    ++m_stripped;
+                }
+            }
+        }
+        return GetInternalQueue(0)->Enqueue(item);
+    }
+
+    Ptr<QueueDiscItem> DoDequeue() override
+    {
+        return GetInternalQueue(0)->Dequeue();
+    }
+
+    bool CheckConfig() override
+    {
+        if (GetNInternalQueues() == 0)
+        {
+            AddInternalQueue(CreateObjectWithAttributes<DropTailQueue<QueueDiscItem>>(
+                "MaxSize",
+                QueueSizeValue(QueueSize("1000p"))));
+        }
+        return true;
+    }
+
+    void InitializeParams() override
+    {
     }
 };
 
