@@ -9,6 +9,7 @@
 #include "mptcp-lia.h"
 
 #include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
@@ -77,6 +78,16 @@ MpTcpSocketBase::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MpTcpSocketBase::m_penalizeSlowSubflow),
                           MakeBooleanChecker())
+            .AddAttribute("Scheduler",
+                          "Which subflow gets the next segment: LowestRtt (lowest smoothed RTT "
+                          "first, Linux's default) or RoundRobin (one segment per subflow in "
+                          "turn, the MMPTCP thesis's scheduler).",
+                          EnumValue(MpTcpSocketBase::LOWEST_RTT),
+                          MakeEnumAccessor(&MpTcpSocketBase::m_scheduler),
+                          MakeEnumChecker(MpTcpSocketBase::LOWEST_RTT,
+                                          "LowestRtt",
+                                          MpTcpSocketBase::ROUND_ROBIN,
+                                          "RoundRobin"))
             .AddAttribute("SndBufSize",
                           "Connection-level send buffer, bytes.",
                           UintegerValue(131072),
@@ -1078,8 +1089,16 @@ MpTcpSocketBase::OnSubflowSendSpace(Ptr<Socket> s, uint32_t available)
 bool
 MpTcpSocketBase::PullData(Ptr<MpTcpSubflow> subflow)
 {
-    return m_state == ESTABLISHED && (m_sndUnsentBytes > 0 || !m_reinjectQueue.empty()) &&
-           PushData(subflow);
+    if (m_state != ESTABLISHED || (m_sndUnsentBytes == 0 && m_reinjectQueue.empty()))
+    {
+        return false;
+    }
+    if (m_scheduler == ROUND_ROBIN)
+    {
+        SendPending(); // the turn may belong to another subflow
+        return false;  // SendMapped() already made the chosen subflows send
+    }
+    return PushData(subflow);
 }
 
 bool
@@ -1187,6 +1206,26 @@ MpTcpSocketBase::SendPending()
             order.push_back(sf);
         }
     }
+    if (m_scheduler == ROUND_ROBIN && !order.empty())
+    {
+        // One segment per subflow in turn, until no subflow takes more.
+        bool progress = true;
+        while (progress && (m_sndUnsentBytes > 0 || !m_reinjectQueue.empty()))
+        {
+            progress = false;
+            for (size_t i = 0; i < order.size(); ++i)
+            {
+                if (m_sndUnsentBytes == 0 && m_reinjectQueue.empty())
+                {
+                    break;
+                }
+                const auto& sf = order[m_rrNext % order.size()];
+                m_rrNext = (m_rrNext + 1) % order.size();
+                progress |= PushData(sf, sf->GetSegmentSize());
+            }
+        }
+        return;
+    }
     std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
         Time ra = a->HasRttSample() ? a->GetSrtt() : Time::Max();
         Time rb = b->HasRttSample() ? b->GetSrtt() : Time::Max();
@@ -1203,7 +1242,7 @@ MpTcpSocketBase::SendPending()
 }
 
 bool
-MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf)
+MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf, uint64_t limit)
 {
     if (!sf || !sf->IsEstablished())
     {
@@ -1235,9 +1274,10 @@ MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf)
         m_reinjectionTrace(dsn, len, sf);
         pushed = true;
     }
-    while (m_sndUnsentBytes > 0)
+    uint64_t given = 0;
+    while (m_sndUnsentBytes > 0 && given < limit)
     {
-        uint64_t chunk = std::min<uint64_t>(mss, m_sndUnsentBytes);
+        uint64_t chunk = std::min<uint64_t>({mss, m_sndUnsentBytes, limit - given});
         if (!m_fallback)
         {
             // Connection-level flow control: the receive window is relative to DATA_ACK.
@@ -1286,6 +1326,7 @@ MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf)
             m_sndUnsentBytes += chunk;
             break;
         }
+        given += chunk;
         if (m_fallback)
         {
             m_dataNxt += chunk;

@@ -15,6 +15,7 @@
 
 #include <deque>
 #include <map>
+#include <limits>
 #include <vector>
 
 namespace ns3
@@ -65,6 +66,13 @@ class MpTcpSocketBase : public Socket
         SYN_RCVD,    //!< initial subflow's SYN received, not yet established
         ESTABLISHED, //!< data can flow
         CLOSING,     //!< the application closed; subflows are closing
+    };
+
+    /// Schedulers: which subflow gets the next segment of data.
+    enum Scheduler
+    {
+        LOWEST_RTT,  //!< lowest smoothed RTT first among subflows with room (Linux's default)
+        ROUND_ROBIN, //!< one segment per subflow in turn, among subflows with room
     };
 
     MpTcpSocketBase();
@@ -260,8 +268,14 @@ class MpTcpSocketBase : public Socket
     void OpenAdditionalSubflows();
     /// Hand data to every subflow that can send, lowest RTT first.
     void SendPending();
-    /// Hand data to one subflow, as much as it can send now.
-    bool PushData(Ptr<MpTcpSubflow> sf);
+    /**
+     * Hand data to one subflow, as much as it can send now.
+     * \param sf the subflow
+     * \param limit at most this many bytes of new data, bytes
+     * \return true if anything was queued on it
+     */
+    bool PushData(Ptr<MpTcpSubflow> sf,
+                  uint64_t limit = std::numeric_limits<uint64_t>::max());
     /// Take up to \p n unsent bytes off the send queue.
     Ptr<Packet> TakeUnsent(uint32_t n);
     /// Place received data at its data sequence number and deliver what is in order.
@@ -362,6 +376,8 @@ class MpTcpSocketBase : public Socket
     uint64_t m_reinjectedBytes{0};    //!< bytes reinjected (timeouts and opportunistic)
     uint64_t m_lastOpportunistic{0};  //!< DSN last sent again because the window was full
     bool m_penalizeSlowSubflow{true}; //!< halve the window of the subflow holding up the window
+    Scheduler m_scheduler{LOWEST_RTT}; //!< the scheduler
+    uint32_t m_rrNext{0};             //!< round robin: index of the next subflow's turn
     bool m_peerAckedData{false};      //!< a DATA_ACK arrived
     bool m_joinsOpened{false};        //!< the path manager opened its subflows
     EventId m_sendPendingEvent;       //!< deferred SendPending()

@@ -179,6 +179,9 @@ ConfigureTransport(uint32_t subflows, TypeId cc, uint32_t buffer)
     Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl", TypeIdValue(cc));
+    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(2));
+    Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", StringValue("LowestRtt"));
+    Config::SetDefault("ns3::MpTcpSocketBase::PenalizeSlowSubflow", BooleanValue(true));
 }
 
 /// The coupled congestion control of the paper.
