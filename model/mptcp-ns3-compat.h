@@ -53,4 +53,11 @@
 #define MPTCP_TEST_EXTENSIVE ns3::TestCase::Duration::EXTENSIVE
 #endif
 
+/// EnumValue became a class template in ns-3.41: its accessor names the enum type.
+#if MPTCP_NS3_MINOR < 41
+#define MPTCP_ENUM_ACCESSOR(T, member) ns3::MakeEnumAccessor(member)
+#else
+#define MPTCP_ENUM_ACCESSOR(T, member) ns3::MakeEnumAccessor<T>(member)
+#endif
+
 #endif /* MPTCP_NS3_COMPAT_H */

@@ -7,6 +7,7 @@
 #include "mptcp-crypto.h"
 #include "mptcp-l4-protocol.h"
 #include "mptcp-lia.h"
+#include "mptcp-ns3-compat.h"
 
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
@@ -83,7 +84,8 @@ MpTcpSocketBase::GetTypeId()
                           "first, Linux's default) or RoundRobin (one segment per subflow in "
                           "turn, the MMPTCP thesis's scheduler).",
                           EnumValue(MpTcpSocketBase::LOWEST_RTT),
-                          MakeEnumAccessor(&MpTcpSocketBase::m_scheduler),
+                          MPTCP_ENUM_ACCESSOR(MpTcpSocketBase::Scheduler,
+                                              &MpTcpSocketBase::m_scheduler),
                           MakeEnumChecker(MpTcpSocketBase::LOWEST_RTT,
                                           "LowestRtt",
                                           MpTcpSocketBase::ROUND_ROBIN,
@@ -355,7 +357,8 @@ MpTcpSocketBase::Send(Ptr<Packet> p, uint32_t flags)
     if (m_state == ESTABLISHED && m_sendPendingEvent.IsExpired())
     {
         // Let the application fill the buffer first, as TcpSocketBase does.
-        m_sendPendingEvent = Simulator::ScheduleNow(&MpTcpSocketBase::SendPending, this);
+        m_sendPendingEvent =
+            Simulator::ScheduleNow(&MpTcpSocketBase::SendPending, Ptr<MpTcpSocketBase>(this));
     }
     return size;
 }
@@ -611,7 +614,8 @@ MpTcpSocketBase::CheckDataFin()
     {
         // After the data of this event has been handed to the application.
         m_peerCloseNotified = true;
-        Simulator::ScheduleNow(&MpTcpSocketBase::NotifyNormalClose, this);
+        Simulator::ScheduleNow(&MpTcpSocketBase::NotifyNormalClose,
+                               Ptr<MpTcpSocketBase>(this));
     }
 }
 

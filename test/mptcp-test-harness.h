@@ -302,8 +302,8 @@ struct TwoPathTopology
 };
 
 /**
- * A middlebox on a device's transmit side: a FIFO queue disc that removes every MPTCP option
- * (kind 30) from the TCP segments a predicate selects, as option-stripping firewalls and NATs
+ * A middlebox on a device's transmit side: a FIFO queue disc that disables every MPTCP option
+ * (kind 30) of the TCP segments a predicate selects, as option-stripping firewalls and NATs
  * do (RFC 8684 §3.7). Install it on a device whose queue disc was uninstalled.
  */
 class OptionStripper : public QueueDisc
@@ -358,6 +358,9 @@ class OptionStripper : public QueueDisc
             p->PeekHeader(h);
             if (m_match(h))
             {
+                // The option's bytes are kept but its kind becomes 253 (RFC 6994, experimental)
+                // which both ends ignore: the segment keeps its size, so the queue disc's
+                // byte accounting stays exact.
                 TcpHeader out;
                 out.SetSourcePort(h.GetSourcePort());
                 out.SetDestinationPort(h.GetDestinationPort());
@@ -373,6 +376,10 @@ class OptionStripper : public QueueDisc
                     if (GetMpTcpOptionBytes(opt, bytes))
                     {
                         removed = true;
+                        bytes[0] = 253;
+                        Ptr<TcpOptionMpTcp> blank = CreateObject<TcpOptionMpTcp>();
+                        blank->SetBytes(bytes);
+                        out.AppendOption(blank);
                         continue;
                     }
                     out.AppendOption(opt);
