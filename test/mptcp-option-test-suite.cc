@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Byte-exact serialization of the MPTCP options (RFC 8684 §3), parse round trips of every option
- * and flag combination, rejection of every wrong length, the DSS checksum, and the trip through
- * ns-3's TcpHeader (kind 30 on the wire).
+ * and flag combination, rejection of every wrong length, the DSS checksum, a parser fuzz test, and
+ * the trip through ns-3's TcpHeader (kind 30 on the wire).
  */
 #include "ns3/mptcp-ns3-compat.h"
 #include "ns3/mptcp-option.h"
@@ -12,7 +12,10 @@
 #include "ns3/tcp-header.h"
 #include "ns3/test.h"
 
+#include <chrono>
 #include <cstdio>
+#include <iostream>
+#include <map>
 #include <memory>
 #include <set>
 
@@ -735,6 +738,270 @@ class DssChecksumTest : public TestCase
     }
 };
 
+/// splitmix64: a small deterministic generator, identical on every platform and library.
+class SplitMix64
+{
+  public:
+    explicit SplitMix64(uint64_t seed)
+        : m_s(seed)
+    {
+    }
+
+    uint64_t Next()
+    {
+        uint64_t z = (m_s += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+
+    /// \return a number in [0, n)
+    uint32_t Below(uint32_t n)
+    {
+        return static_cast<uint32_t>(Next() % n);
+    }
+
+    bool Bit()
+    {
+        return Next() & 1;
+    }
+
+  private:
+    uint64_t m_s; //!< state
+};
+
+/**
+ * Parser fuzz test: random byte strings and mutations (bit flips, truncation, length-byte
+ * changes, extension, subtype changes) of valid options of every subtype. Every input must
+ * return; every accepted input must serialize to exactly Length bytes that parse to the same
+ * value (and serialize identically again). Deterministic (fixed seed).
+ */
+class FuzzTest : public TestCase
+{
+  public:
+    /// Number of inputs.
+    static constexpr uint32_t N = 1000000;
+
+    FuzzTest()
+        : TestCase("parser fuzz: 1,000,000 random and mutated options, no crash, accepted ones "
+                   "round-trip")
+    {
+    }
+
+  private:
+    /// A random valid option of a random subtype (all 11 option types).
+    static MpTcpOption RandomOption(SplitMix64& r)
+    {
+        switch (r.Below(11))
+        {
+        case 0: {
+            MpCapableOption c;
+            c.flags = r.Next();
+            c.nKeys = r.Below(3);
+            c.senderKey = r.Next();
+            c.receiverKey = r.Next();
+            c.hasDataLength = c.nKeys == 2 && r.Bit();
+            c.dataLength = r.Next();
+            c.hasChecksum = c.hasDataLength && r.Bit();
+            c.checksum = r.Next();
+            return c;
+        }
+        case 1:
+            return MpJoinSynOption{r.Bit(), uint8_t(r.Next()), uint32_t(r.Next()), uint32_t(r.Next())};
+        case 2:
+            return MpJoinSynAckOption{r.Bit(), uint8_t(r.Next()), r.Next(), uint32_t(r.Next())};
+        case 3: {
+            MpJoinAckOption j;
+            for (auto& x : j.hmac)
+            {
+                x = r.Next();
+            }
+            return j;
+        }
+        case 4: {
+            DssOption d;
+            d.hasDataAck = r.Bit();
+            d.dataAck64 = r.Bit();
+            d.dataAck = r.Next();
+            d.hasMapping = r.Bit();
+            d.dsn64 = r.Bit();
+            d.dsn = r.Next();
+            d.ssn = r.Next();
+            d.dataLength = r.Next();
+            d.hasChecksum = d.hasMapping && r.Bit();
+            d.checksum = r.Next();
+            d.dataFin = r.Bit();
+            return d;
+        }
+        case 5: {
+            AddAddrOption a;
+            a.echo = r.Bit();
+            a.addressId = r.Next();
+            a.ipv6 = r.Bit();
+            for (auto& x : a.address)
+            {
+                x = r.Next();
+            }
+            a.hasPort = r.Bit();
+            a.port = r.Next();
+            a.truncatedHmac = r.Next();
+            return a;
+        }
+        case 6: {
+            RemoveAddrOption rm;
+            rm.addressIds.resize(1 + r.Below(RemoveAddrOption::MAX_IDS));
+            for (auto& x : rm.addressIds)
+            {
+                x = r.Next();
+            }
+            return rm;
+        }
+        case 7:
+            return MpPrioOption{r.Bit()};
+        case 8:
+            return MpFailOption{r.Next()};
+        case 9:
+            return MpFastCloseOption{r.Next()};
+        default:
+            return MpTcpRstOption{r.Bit(), r.Bit(), r.Bit(), r.Bit(), MpTcpRstReason(r.Next())};
+        }
+    }
+
+    /// One mutation of \p b.
+    static void Mutate(SplitMix64& r, std::vector<uint8_t>& b)
+    {
+        switch (r.Below(7))
+        {
+        case 0: // bit flips anywhere
+            for (uint32_t k = 1 + r.Below(3); k > 0 && !b.empty(); --k)
+            {
+                b[r.Below(b.size())] ^= 1 << r.Below(8);
+            }
+            break;
+        case 1: // truncation, length byte kept
+            b.resize(r.Below(b.size() + 1));
+            break;
+        case 2: // truncation, length byte follows
+            b.resize(r.Below(b.size() + 1));
+            if (b.size() >= 2)
+            {
+                b[1] = b.size();
+            }
+            break;
+        case 3: // length byte changed: small step or anything
+            if (b.size() >= 2)
+            {
+                b[1] = r.Bit() ? uint8_t(b[1] + int(r.Below(5)) - 2) : uint8_t(r.Next());
+            }
+            break;
+        case 4: { // extension by random bytes, length byte updated or not
+            uint32_t extra = 1 + r.Below(12);
+            for (uint32_t k = 0; k < extra; ++k)
+            {
+                b.push_back(r.Next());
+            }
+            if (b.size() >= 2 && r.Bit())
+            {
+                b[1] = std::min<size_t>(b.size(), 255);
+            }
+            break;
+        }
+        case 5: // another subtype, or other low-nibble flags
+            if (b.size() >= 3)
+            {
+                b[2] = r.Bit() ? uint8_t((r.Below(16) << 4) | (b[2] & 0x0f))
+                               : uint8_t((b[2] & 0xf0) | r.Below(16));
+            }
+            break;
+        default: // a random byte replaced
+            if (!b.empty())
+            {
+                b[r.Below(b.size())] = r.Next();
+            }
+            break;
+        }
+    }
+
+    void DoRun() override
+    {
+        auto start = std::chrono::steady_clock::now();
+        SplitMix64 r(0x4D50544350ULL); // "MPTCP"
+        std::map<std::string, uint32_t> results;
+        std::set<size_t> acceptedTypes;
+        uint32_t accepted = 0;
+        uint32_t mutated = 0;
+        uint32_t failures = 0;
+        std::string firstFailure;
+        for (uint32_t i = 0; i < N; ++i)
+        {
+            std::vector<uint8_t> b;
+            if (i % 4 == 0)
+            {
+                // Random bytes; half of them start with kind 30 and a plausible length.
+                b.resize(r.Below(45));
+                for (auto& x : b)
+                {
+                    x = r.Next();
+                }
+                if (b.size() >= 2 && r.Bit())
+                {
+                    b[0] = 30;
+                    b[1] = r.Below(b.size() + 1);
+                }
+            }
+            else
+            {
+                b = SerializeMpTcpOption(RandomOption(r));
+                for (uint32_t k = 1 + r.Below(3); k > 0; --k)
+                {
+                    Mutate(r, b);
+                }
+                ++mutated;
+            }
+            MpTcpOption out;
+            MpTcpParseError e = ParseExact(b, out);
+            ++results[MpTcpParseErrorName(e)];
+            if (e != MpTcpParseError::NONE)
+            {
+                continue;
+            }
+            ++accepted;
+            acceptedTypes.insert(out.index());
+            auto again = SerializeMpTcpOption(out);
+            MpTcpOption back;
+            bool ok = again.size() == b[1] && again[1] == b[1] &&
+                      ParseExact(again, back) == MpTcpParseError::NONE && back == out &&
+                      SerializeMpTcpOption(back) == again;
+            if (!ok && failures++ == 0)
+            {
+                firstFailure = Hex(b) + " -> " + Hex(again);
+            }
+        }
+        double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::cout << GetName() << ": " << N << " inputs (" << mutated << " mutated), " << accepted
+                  << " accepted";
+        for (const auto& [name, count] : results)
+        {
+            std::cout << ", " << name << " " << count;
+        }
+        std::cout << "; " << seconds << " s" << std::endl;
+
+        NS_TEST_ASSERT_MSG_EQ(failures, 0, "accepted inputs that do not round-trip: " << firstFailure);
+        NS_TEST_ASSERT_MSG_EQ(results["NONE"] + results["NOT_MPTCP"] + results["BAD_LENGTH"] +
+                                  results["UNKNOWN_SUBTYPE"] + results["BAD_VERSION"],
+                              N,
+                              "every answer is a defined error code");
+        NS_TEST_ASSERT_MSG_EQ(acceptedTypes.size(),
+                              std::variant_size_v<MpTcpOption>,
+                              "mutants of every option type were accepted");
+        NS_TEST_ASSERT_MSG_GT(results["BAD_LENGTH"], N / 10, "many mutants are rejected");
+        NS_TEST_ASSERT_MSG_GT(results["UNKNOWN_SUBTYPE"], 0, "some have unknown subtypes");
+        NS_TEST_ASSERT_MSG_GT(results["BAD_VERSION"], 0, "some have bad versions");
+        NS_TEST_ASSERT_MSG_GT(results["NOT_MPTCP"], 0, "some are not MPTCP");
+    }
+};
+
 /// Options appended to a TcpHeader appear on the wire as kind 30 and come back parsed.
 class TcpHeaderTripTest : public TestCase
 {
@@ -838,6 +1105,7 @@ class MpTcpOptionTestSuite : public TestSuite
         AddTestCase(new LengthRejectionTest(), MPTCP_TEST_QUICK);
         AddTestCase(new MalformedTest(), MPTCP_TEST_QUICK);
         AddTestCase(new DssChecksumTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new FuzzTest(), MPTCP_TEST_QUICK);
         AddTestCase(new TcpHeaderTripTest(), MPTCP_TEST_QUICK);
     }
 };
