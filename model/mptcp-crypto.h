@@ -5,6 +5,7 @@
 #define MPTCP_CRYPTO_H
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace ns3
@@ -61,6 +62,45 @@ class MpTcpCrypto
      * \return the truncated HMAC
      */
     static uint64_t TruncatedJoinHmac(uint64_t keyA, uint64_t keyB, uint32_t nonceA, uint32_t nonceB);
+
+    /**
+     * \brief HMAC-SHA256 with key = keyA || keyB (16 bytes, big-endian) over an arbitrary
+     * message: the HMAC of RFC 8684 §3.2 and §3.4.1.
+     * \param keyA first key of the HMAC key
+     * \param keyB second key of the HMAC key
+     * \param msg the message
+     * \param msgLen its length in bytes (msg may be nullptr when 0)
+     * \return the 32-byte HMAC
+     */
+    static std::array<uint8_t, 32> Hmac(uint64_t keyA,
+                                        uint64_t keyB,
+                                        const uint8_t* msg,
+                                        size_t msgLen);
+
+    /**
+     * \brief The Truncated HMAC of an ADD_ADDR (RFC 8684 §3.4.1).
+     *
+     * HMAC-SHA256 with key = the sender's key followed by the receiver's key (Key-A || Key-B when
+     * host A advertises), message = Address ID (1 octet) || address (4 or 16 octets, network
+     * order) || port (2 octets, big-endian). RFC 8684: "If the port is not present in the ADD_ADDR
+     * option, the HMAC message will nevertheless include two octets of value zero", so pass 0
+     * then. The truncated HMAC is the RIGHTMOST 64 bits of the HMAC (the last 8 octets, as a
+     * big-endian number; RFC 8684 §3.4.1, as Linux net/mptcp/options.c computes it), unlike
+     * MP_JOIN's SYN/ACK, which takes the leftmost 64 bits.
+     * \param senderKey key of the host sending the ADD_ADDR
+     * \param receiverKey key of the host receiving it
+     * \param addressId the option's Address ID
+     * \param address the address octets, network byte order
+     * \param addressLen 4 (IPv4) or 16 (IPv6); anything else aborts (a programming error)
+     * \param port the option's port, or 0 if the option has none
+     * \return the truncated HMAC
+     */
+    static uint64_t AddAddrHmac(uint64_t senderKey,
+                                uint64_t receiverKey,
+                                uint8_t addressId,
+                                const uint8_t* address,
+                                size_t addressLen,
+                                uint16_t port);
 
     /**
      * \brief SHA-256 of a 64-bit key in big-endian order.

@@ -3,8 +3,14 @@
  */
 #include "mptcp-option.h"
 
+#include "mptcp-crypto.h"
+
+#include "ns3/abort.h"
 #include "ns3/buffer.h"
 #include "ns3/log.h"
+
+#include <algorithm>
+#include <cstdio>
 
 namespace ns3
 {
@@ -109,12 +115,31 @@ DssLength(bool hasAck, bool ack64, bool hasMap, bool dsn64)
     return len;
 }
 
+constexpr uint8_t ADD_ADDR_FLAG_E = 0x01; //!< ADD_ADDR: E, low bit of the subtype octet
+constexpr uint8_t MP_PRIO_FLAG_B = 0x01;  //!< MP_PRIO: B, low bit of the subtype octet
+constexpr uint8_t TCPRST_FLAG_U = 0x08;   //!< MP_TCPRST: U
+constexpr uint8_t TCPRST_FLAG_V = 0x04;   //!< MP_TCPRST: V
+constexpr uint8_t TCPRST_FLAG_W = 0x02;   //!< MP_TCPRST: W
+constexpr uint8_t TCPRST_FLAG_T = 0x01;   //!< MP_TCPRST: T
+
+/// Length of an ADD_ADDR (RFC 8684 §3.4.1, Figure 12).
+uint8_t
+AddAddrLength(bool echo, bool ipv6, bool hasPort)
+{
+    return 4 + (ipv6 ? 16 : 4) + (hasPort ? 2 : 0) + (echo ? 0 : 8);
+}
+
 struct SerializeVisitor
 {
     std::vector<uint8_t>& out;
 
     void operator()(const MpCapableOption& o) const
     {
+        NS_ABORT_MSG_IF(o.nKeys > 2, "MP_CAPABLE carries 0 to 2 keys, not " << int(o.nKeys));
+        NS_ABORT_MSG_IF(o.hasDataLength && o.nKeys != 2,
+                        "MP_CAPABLE carries a data-level length only with both keys");
+        NS_ABORT_MSG_IF(o.hasChecksum && !o.hasDataLength,
+                        "MP_CAPABLE carries a checksum only with a data-level length");
         Writer w(out);
         uint8_t len = 4 + 8 * o.nKeys + (o.hasDataLength ? 2 : 0) + (o.hasChecksum ? 2 : 0);
         w.U8(MPTCP_OPTION_KIND);
@@ -215,15 +240,112 @@ struct SerializeVisitor
             }
         }
     }
+
+    void operator()(const AddAddrOption& o) const
+    {
+        Writer w(out);
+        w.U8(MPTCP_OPTION_KIND);
+        w.U8(AddAddrLength(o.echo, o.ipv6, o.hasPort));
+        w.U8(SubtypeByte(MpTcpSubtype::ADD_ADDR, o.echo ? ADD_ADDR_FLAG_E : 0));
+        w.U8(o.addressId);
+        for (uint8_t i = 0; i < o.AddressLength(); ++i)
+        {
+            w.U8(o.address[i]);
+        }
+        if (o.hasPort)
+        {
+            w.U16(o.port);
+        }
+        if (!o.echo)
+        {
+            w.U64(o.truncatedHmac);
+        }
+    }
+
+    void operator()(const RemoveAddrOption& o) const
+    {
+        NS_ABORT_MSG_IF(o.addressIds.empty() || o.addressIds.size() > RemoveAddrOption::MAX_IDS,
+                        "REMOVE_ADDR carries 1 to " << RemoveAddrOption::MAX_IDS
+                                                    << " Address IDs, not "
+                                                    << o.addressIds.size());
+        Writer w(out);
+        w.U8(MPTCP_OPTION_KIND);
+        w.U8(3 + o.addressIds.size());
+        w.U8(SubtypeByte(MpTcpSubtype::REMOVE_ADDR, 0));
+        for (uint8_t id : o.addressIds)
+        {
+            w.U8(id);
+        }
+    }
+
+    void operator()(const MpPrioOption& o) const
+    {
+        Writer w(out);
+        w.U8(MPTCP_OPTION_KIND);
+        w.U8(3);
+        w.U8(SubtypeByte(MpTcpSubtype::MP_PRIO, o.backup ? MP_PRIO_FLAG_B : 0));
+    }
+
+    void operator()(const MpFailOption& o) const
+    {
+        Writer w(out);
+        w.U8(MPTCP_OPTION_KIND);
+        w.U8(12);
+        w.U8(SubtypeByte(MpTcpSubtype::MP_FAIL, 0));
+        w.U8(0);
+        w.U64(o.dsn);
+    }
+
+    void operator()(const MpFastCloseOption& o) const
+    {
+        Writer w(out);
+        w.U8(MPTCP_OPTION_KIND);
+        w.U8(12);
+        w.U8(SubtypeByte(MpTcpSubtype::MP_FASTCLOSE, 0));
+        w.U8(0);
+        w.U64(o.receiverKey);
+    }
+
+    void operator()(const MpTcpRstOption& o) const
+    {
+        Writer w(out);
+        uint8_t flags = (o.u ? TCPRST_FLAG_U : 0) | (o.v ? TCPRST_FLAG_V : 0) |
+                        (o.w ? TCPRST_FLAG_W : 0) | (o.transient ? TCPRST_FLAG_T : 0);
+        w.U8(MPTCP_OPTION_KIND);
+        w.U8(4);
+        w.U8(SubtypeByte(MpTcpSubtype::MP_TCPRST, flags));
+        w.U8(static_cast<uint8_t>(o.reason));
+    }
 };
 
+/**
+ * Records why an option was rejected: builds the message only when the caller asked for one.
+ */
 MpTcpParseError
-ParseCapable(const uint8_t* d, uint8_t len, MpTcpOption& out)
+Reject(std::string* why, MpTcpParseError e, const char* what, uint8_t len, const char* expected)
 {
+    if (why)
+    {
+        *why = std::string(what) + ": length " + std::to_string(len) + ", expected " + expected;
+    }
+    return e;
+}
+
+MpTcpParseError
+ParseCapable(const uint8_t* d, uint8_t len, MpTcpOption& out, std::string* why)
+{
+    if (len != 4 && len != 12 && len != 20 && len != 22 && len != 24)
+    {
+        return Reject(why, MpTcpParseError::BAD_LENGTH, "MP_CAPABLE", len, "4, 12, 20, 22 or 24");
+    }
     MpCapableOption o;
     o.version = d[2] & 0x0f;
     if (o.version != 1)
     {
+        if (why)
+        {
+            *why = "MP_CAPABLE: version " + std::to_string(o.version) + ", expected 1";
+        }
         return MpTcpParseError::BAD_VERSION;
     }
     o.flags = d[3];
@@ -237,9 +359,7 @@ ParseCapable(const uint8_t* d, uint8_t len, MpTcpOption& out)
         o.nKeys = 1;
         o.senderKey = r.U64();
         break;
-    case 20:
-    case 22:
-    case 24:
+    default: // 20, 22, 24
         o.nKeys = 2;
         o.senderKey = r.U64();
         o.receiverKey = r.U64();
@@ -254,15 +374,13 @@ ParseCapable(const uint8_t* d, uint8_t len, MpTcpOption& out)
             o.checksum = r.U16();
         }
         break;
-    default:
-        return MpTcpParseError::BAD_LENGTH;
     }
     out = o;
     return MpTcpParseError::NONE;
 }
 
 MpTcpParseError
-ParseJoin(const uint8_t* d, uint8_t len, MpTcpOption& out)
+ParseJoin(const uint8_t* d, uint8_t len, MpTcpOption& out, std::string* why)
 {
     Reader r(d + 4);
     switch (len)
@@ -295,13 +413,17 @@ ParseJoin(const uint8_t* d, uint8_t len, MpTcpOption& out)
         return MpTcpParseError::NONE;
     }
     default:
-        return MpTcpParseError::BAD_LENGTH;
+        return Reject(why, MpTcpParseError::BAD_LENGTH, "MP_JOIN", len, "12, 16 or 24");
     }
 }
 
 MpTcpParseError
-ParseDss(const uint8_t* d, uint8_t len, MpTcpOption& out)
+ParseDss(const uint8_t* d, uint8_t len, MpTcpOption& out, std::string* why)
 {
+    if (len < 4)
+    {
+        return Reject(why, MpTcpParseError::BAD_LENGTH, "DSS", len, "at least 4");
+    }
     DssOption o;
     uint8_t flags = d[3];
     o.hasDataAck = flags & 0x01;
@@ -319,6 +441,14 @@ ParseDss(const uint8_t* d, uint8_t len, MpTcpOption& out)
     }
     else if (len != expected)
     {
+        if (why)
+        {
+            char f[8];
+            std::snprintf(f, sizeof(f), "0x%02x", flags & 0x1f);
+            *why = std::string("DSS with flags ") + f + ": length " + std::to_string(len) +
+                   ", expected " + std::to_string(expected) +
+                   (o.hasMapping ? " or " + std::to_string(expected + 2) : std::string());
+        }
         return MpTcpParseError::BAD_LENGTH;
     }
     Reader r(d + 4);
@@ -340,7 +470,357 @@ ParseDss(const uint8_t* d, uint8_t len, MpTcpOption& out)
     return MpTcpParseError::NONE;
 }
 
+MpTcpParseError
+ParseAddAddr(const uint8_t* d, uint8_t len, MpTcpOption& out, std::string* why)
+{
+    AddAddrOption o;
+    o.echo = d[2] & ADD_ADDR_FLAG_E;
+    // RFC 8684 §3.4.1: family, port and HMAC all follow from the length (and E).
+    bool found = false;
+    for (bool ipv6 : {false, true})
+    {
+        for (bool hasPort : {false, true})
+        {
+            if (!found && len == AddAddrLength(o.echo, ipv6, hasPort))
+            {
+                o.ipv6 = ipv6;
+                o.hasPort = hasPort;
+                found = true;
+            }
+        }
+    }
+    if (!found)
+    {
+        return o.echo ? Reject(why,
+                               MpTcpParseError::BAD_LENGTH,
+                               "ADD_ADDR with E=1",
+                               len,
+                               "8, 10, 20 or 22")
+                      : Reject(why,
+                               MpTcpParseError::BAD_LENGTH,
+                               "ADD_ADDR with E=0",
+                               len,
+                               "16, 18, 28 or 30");
+    }
+    o.addressId = d[3];
+    Reader r(d + 4);
+    for (uint8_t i = 0; i < o.AddressLength(); ++i)
+    {
+        o.address[i] = r.U8();
+    }
+    if (o.hasPort)
+    {
+        o.port = r.U16();
+    }
+    if (!o.echo)
+    {
+        o.truncatedHmac = r.U64();
+    }
+    out = o;
+    return MpTcpParseError::NONE;
+}
+
+MpTcpParseError
+ParseRemoveAddr(const uint8_t* d, uint8_t len, MpTcpOption& out, std::string* why)
+{
+    if (len < 4)
+    {
+        return Reject(why,
+                      MpTcpParseError::BAD_LENGTH,
+                      "REMOVE_ADDR",
+                      len,
+                      "3 + n with n >= 1 Address IDs");
+    }
+    RemoveAddrOption o;
+    o.addressIds.assign(d + 3, d + len);
+    out = o;
+    return MpTcpParseError::NONE;
+}
+
+MpTcpParseError
+ParsePrio(const uint8_t* d, uint8_t len, MpTcpOption& out, std::string* why)
+{
+    if (len != 3)
+    {
+        return Reject(why, MpTcpParseError::BAD_LENGTH, "MP_PRIO", len, "3");
+    }
+    MpPrioOption o;
+    o.backup = d[2] & MP_PRIO_FLAG_B;
+    out = o;
+    return MpTcpParseError::NONE;
+}
+
+MpTcpParseError
+ParseFail(const uint8_t* d, uint8_t len, MpTcpOption& out, std::string* why)
+{
+    if (len != 12)
+    {
+        return Reject(why, MpTcpParseError::BAD_LENGTH, "MP_FAIL", len, "12");
+    }
+    MpFailOption o;
+    o.dsn = Reader(d + 4).U64();
+    out = o;
+    return MpTcpParseError::NONE;
+}
+
+MpTcpParseError
+ParseFastClose(const uint8_t* d, uint8_t len, MpTcpOption& out, std::string* why)
+{
+    if (len != 12)
+    {
+        return Reject(why, MpTcpParseError::BAD_LENGTH, "MP_FASTCLOSE", len, "12");
+    }
+    MpFastCloseOption o;
+    o.receiverKey = Reader(d + 4).U64();
+    out = o;
+    return MpTcpParseError::NONE;
+}
+
+MpTcpParseError
+ParseTcpRst(const uint8_t* d, uint8_t len, MpTcpOption& out, std::string* why)
+{
+    if (len != 4)
+    {
+        return Reject(why, MpTcpParseError::BAD_LENGTH, "MP_TCPRST", len, "4");
+    }
+    MpTcpRstOption o;
+    o.u = d[2] & TCPRST_FLAG_U;
+    o.v = d[2] & TCPRST_FLAG_V;
+    o.w = d[2] & TCPRST_FLAG_W;
+    o.transient = d[2] & TCPRST_FLAG_T;
+    o.reason = static_cast<MpTcpRstReason>(d[3]);
+    out = o;
+    return MpTcpParseError::NONE;
+}
+
+/// Ones' complement sum (RFC 1071) of big-endian 16-bit words, odd tail padded with zero.
+uint32_t
+OnesComplementAdd(uint32_t sum, const uint8_t* p, size_t n)
+{
+    size_t i = 0;
+    for (; i + 1 < n; i += 2)
+    {
+        sum += (uint32_t(p[i]) << 8) | p[i + 1];
+        sum = (sum & 0xffff) + (sum >> 16);
+    }
+    if (i < n)
+    {
+        sum += uint32_t(p[i]) << 8;
+        sum = (sum & 0xffff) + (sum >> 16);
+    }
+    return sum;
+}
+
+/// Ones' complement sum of the DSS pseudo-header (with \p checksum in its last field) and payload.
+uint16_t
+DssSum(uint64_t dsn,
+       uint32_t ssn,
+       uint16_t dataLevelLength,
+       uint16_t checksum,
+       const uint8_t* payload,
+       size_t payloadLen)
+{
+    std::vector<uint8_t> header;
+    header.reserve(16);
+    Writer w(header);
+    w.U64(dsn);
+    w.U32(ssn);
+    w.U16(dataLevelLength);
+    w.U16(checksum);
+    uint32_t sum = OnesComplementAdd(0, header.data(), header.size());
+    if (payloadLen > 0)
+    {
+        sum = OnesComplementAdd(sum, payload, payloadLen);
+    }
+    sum = (sum & 0xffff) + (sum >> 16);
+    return static_cast<uint16_t>(sum);
+}
+
 } // namespace
+
+bool
+operator==(const MpCapableOption& a, const MpCapableOption& b)
+{
+    return a.version == b.version && a.flags == b.flags && a.nKeys == b.nKeys &&
+           (a.nKeys < 1 || a.senderKey == b.senderKey) &&
+           (a.nKeys < 2 || a.receiverKey == b.receiverKey) &&
+           a.hasDataLength == b.hasDataLength && (!a.hasDataLength || a.dataLength == b.dataLength) &&
+           a.hasChecksum == b.hasChecksum && (!a.hasChecksum || a.checksum == b.checksum);
+}
+
+bool
+operator==(const MpJoinSynOption& a, const MpJoinSynOption& b)
+{
+    return a.backup == b.backup && a.addressId == b.addressId &&
+           a.receiverToken == b.receiverToken && a.senderNonce == b.senderNonce;
+}
+
+bool
+operator==(const MpJoinSynAckOption& a, const MpJoinSynAckOption& b)
+{
+    return a.backup == b.backup && a.addressId == b.addressId &&
+           a.truncatedHmac == b.truncatedHmac && a.senderNonce == b.senderNonce;
+}
+
+bool
+operator==(const MpJoinAckOption& a, const MpJoinAckOption& b)
+{
+    return a.hmac == b.hmac;
+}
+
+bool
+operator==(const DssOption& a, const DssOption& b)
+{
+    bool ack64 = a.hasDataAck && a.dataAck64;
+    bool dsn64 = a.hasMapping && a.dsn64;
+    uint64_t ackMask = ack64 ? ~uint64_t(0) : 0xffffffffULL;
+    uint64_t dsnMask = dsn64 ? ~uint64_t(0) : 0xffffffffULL;
+    return a.hasDataAck == b.hasDataAck && a.hasMapping == b.hasMapping &&
+           a.dataFin == b.dataFin &&
+           (!a.hasDataAck ||
+            (ack64 == (b.hasDataAck && b.dataAck64) && (a.dataAck & ackMask) == (b.dataAck & ackMask))) &&
+           (!a.hasMapping ||
+            (dsn64 == (b.hasMapping && b.dsn64) && (a.dsn & dsnMask) == (b.dsn & dsnMask) &&
+             a.ssn == b.ssn && a.dataLength == b.dataLength && a.hasChecksum == b.hasChecksum &&
+             (!a.hasChecksum || a.checksum == b.checksum)));
+}
+
+bool
+operator==(const AddAddrOption& a, const AddAddrOption& b)
+{
+    return a.echo == b.echo && a.addressId == b.addressId && a.ipv6 == b.ipv6 &&
+           std::equal(a.address.begin(), a.address.begin() + a.AddressLength(), b.address.begin()) &&
+           a.hasPort == b.hasPort && (!a.hasPort || a.port == b.port) &&
+           (a.echo || a.truncatedHmac == b.truncatedHmac);
+}
+
+bool
+operator==(const RemoveAddrOption& a, const RemoveAddrOption& b)
+{
+    return a.addressIds == b.addressIds;
+}
+
+bool
+operator==(const MpPrioOption& a, const MpPrioOption& b)
+{
+    return a.backup == b.backup;
+}
+
+bool
+operator==(const MpFailOption& a, const MpFailOption& b)
+{
+    return a.dsn == b.dsn;
+}
+
+bool
+operator==(const MpFastCloseOption& a, const MpFastCloseOption& b)
+{
+    return a.receiverKey == b.receiverKey;
+}
+
+bool
+operator==(const MpTcpRstOption& a, const MpTcpRstOption& b)
+{
+    return a.u == b.u && a.v == b.v && a.w == b.w && a.transient == b.transient &&
+           a.reason == b.reason;
+}
+
+// clang-format off
+bool operator!=(const MpCapableOption& a, const MpCapableOption& b) { return !(a == b); }
+bool operator!=(const MpJoinSynOption& a, const MpJoinSynOption& b) { return !(a == b); }
+bool operator!=(const MpJoinSynAckOption& a, const MpJoinSynAckOption& b) { return !(a == b); }
+bool operator!=(const MpJoinAckOption& a, const MpJoinAckOption& b) { return !(a == b); }
+bool operator!=(const DssOption& a, const DssOption& b) { return !(a == b); }
+bool operator!=(const AddAddrOption& a, const AddAddrOption& b) { return !(a == b); }
+bool operator!=(const RemoveAddrOption& a, const RemoveAddrOption& b) { return !(a == b); }
+bool operator!=(const MpPrioOption& a, const MpPrioOption& b) { return !(a == b); }
+bool operator!=(const MpFailOption& a, const MpFailOption& b) { return !(a == b); }
+bool operator!=(const MpFastCloseOption& a, const MpFastCloseOption& b) { return !(a == b); }
+bool operator!=(const MpTcpRstOption& a, const MpTcpRstOption& b) { return !(a == b); }
+
+// clang-format on
+
+void
+AddAddrOption::SetIpv4(Ipv4Address a)
+{
+    ipv6 = false;
+    address.fill(0);
+    a.Serialize(address.data());
+}
+
+void
+AddAddrOption::SetIpv6(Ipv6Address a)
+{
+    ipv6 = true;
+    a.Serialize(address.data());
+}
+
+Ipv4Address
+AddAddrOption::GetIpv4() const
+{
+    return Ipv4Address::Deserialize(address.data());
+}
+
+Ipv6Address
+AddAddrOption::GetIpv6() const
+{
+    return Ipv6Address::Deserialize(address.data());
+}
+
+std::string
+MpTcpRstReasonName(MpTcpRstReason r)
+{
+    switch (r)
+    {
+    case MpTcpRstReason::UNSPECIFIED:
+        return "UNSPECIFIED";
+    case MpTcpRstReason::MPTCP_SPECIFIC:
+        return "MPTCP_SPECIFIC";
+    case MpTcpRstReason::LACK_OF_RESOURCES:
+        return "LACK_OF_RESOURCES";
+    case MpTcpRstReason::ADMINISTRATIVELY_PROHIBITED:
+        return "ADMINISTRATIVELY_PROHIBITED";
+    case MpTcpRstReason::TOO_MUCH_OUTSTANDING_DATA:
+        return "TOO_MUCH_OUTSTANDING_DATA";
+    case MpTcpRstReason::UNACCEPTABLE_PERFORMANCE:
+        return "UNACCEPTABLE_PERFORMANCE";
+    case MpTcpRstReason::MIDDLEBOX_INTERFERENCE:
+        return "MIDDLEBOX_INTERFERENCE";
+    }
+    return "UNASSIGNED";
+}
+
+uint16_t
+MpTcpDssChecksum(uint64_t dsn,
+                 uint32_t relativeSsn,
+                 uint16_t dataLevelLength,
+                 const uint8_t* payload,
+                 size_t payloadLen)
+{
+    return static_cast<uint16_t>(~DssSum(dsn, relativeSsn, dataLevelLength, 0, payload, payloadLen));
+}
+
+bool
+MpTcpDssChecksumValid(uint64_t dsn,
+                      uint32_t relativeSsn,
+                      uint16_t dataLevelLength,
+                      const uint8_t* payload,
+                      size_t payloadLen,
+                      uint16_t checksum)
+{
+    return DssSum(dsn, relativeSsn, dataLevelLength, checksum, payload, payloadLen) == 0xffff;
+}
+
+uint64_t
+MpTcpAddAddrHmac(const AddAddrOption& option, uint64_t senderKey, uint64_t receiverKey)
+{
+    return MpTcpCrypto::AddAddrHmac(senderKey,
+                                    receiverKey,
+                                    option.addressId,
+                                    option.address.data(),
+                                    option.AddressLength(),
+                                    option.hasPort ? option.port : 0);
+}
 
 std::string
 MpTcpParseErrorName(MpTcpParseError e)
@@ -365,7 +845,7 @@ std::vector<uint8_t>
 SerializeMpTcpOption(const MpTcpOption& option)
 {
     std::vector<uint8_t> out;
-    out.reserve(28);
+    out.reserve(40);
     std::visit(SerializeVisitor{out}, option);
     return out;
 }
@@ -373,27 +853,67 @@ SerializeMpTcpOption(const MpTcpOption& option)
 MpTcpParseError
 ParseMpTcpOption(const uint8_t* data, size_t len, MpTcpOption& out)
 {
-    if (len < 2 || data[0] != MPTCP_OPTION_KIND)
+    return ParseMpTcpOption(data, len, out, nullptr);
+}
+
+MpTcpParseError
+ParseMpTcpOption(const uint8_t* data, size_t len, MpTcpOption& out, std::string* why)
+{
+    if (len < 2)
     {
-        return len < 2 ? MpTcpParseError::BAD_LENGTH : MpTcpParseError::NOT_MPTCP;
-    }
-    uint8_t optLen = data[1];
-    if (optLen < 4 || optLen > len || optLen > 40)
-    {
+        if (why)
+        {
+            *why = std::to_string(len) + " byte(s): no room for kind and length";
+        }
         return MpTcpParseError::BAD_LENGTH;
     }
-    auto subtype = static_cast<MpTcpSubtype>(data[2] >> 4);
-    switch (subtype)
+    if (data[0] != MPTCP_OPTION_KIND)
+    {
+        if (why)
+        {
+            *why = "kind " + std::to_string(data[0]) + ", not 30";
+        }
+        return MpTcpParseError::NOT_MPTCP;
+    }
+    uint8_t optLen = data[1];
+    if (optLen < 3 || optLen > len || optLen > 40)
+    {
+        if (why)
+        {
+            *why = "length byte " + std::to_string(optLen) + " with " + std::to_string(len) +
+                   " byte(s) available (an MPTCP option has 3 to 40 bytes)";
+        }
+        return MpTcpParseError::BAD_LENGTH;
+    }
+    // From here on, every parser reads only d[0 .. optLen - 1] and checks optLen first.
+    uint8_t subtype = data[2] >> 4;
+    switch (static_cast<MpTcpSubtype>(subtype))
     {
     case MpTcpSubtype::MP_CAPABLE:
-        return ParseCapable(data, optLen, out);
+        return ParseCapable(data, optLen, out, why);
     case MpTcpSubtype::MP_JOIN:
-        return ParseJoin(data, optLen, out);
+        return ParseJoin(data, optLen, out, why);
     case MpTcpSubtype::DSS:
-        return ParseDss(data, optLen, out);
-    default:
-        return MpTcpParseError::UNKNOWN_SUBTYPE;
+        return ParseDss(data, optLen, out, why);
+    case MpTcpSubtype::ADD_ADDR:
+        return ParseAddAddr(data, optLen, out, why);
+    case MpTcpSubtype::REMOVE_ADDR:
+        return ParseRemoveAddr(data, optLen, out, why);
+    case MpTcpSubtype::MP_PRIO:
+        return ParsePrio(data, optLen, out, why);
+    case MpTcpSubtype::MP_FAIL:
+        return ParseFail(data, optLen, out, why);
+    case MpTcpSubtype::MP_FASTCLOSE:
+        return ParseFastClose(data, optLen, out, why);
+    case MpTcpSubtype::MP_TCPRST:
+        return ParseTcpRst(data, optLen, out, why);
     }
+    if (why)
+    {
+        *why = "subtype " + std::to_string(subtype) +
+               (subtype == 0xf ? " (MP_EXPERIMENTAL)" : " (unassigned)");
+    }
+    return MpTcpParseError::UNKNOWN_SUBTYPE;
 }
 
 TypeId
