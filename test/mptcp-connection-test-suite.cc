@@ -108,20 +108,11 @@ class ShortConnectionsTest : public TestCase
     void DoRun() override
     {
         ConfigureTransport(2, Lia(), 131072);
-        NodeContainer nodes;
-        nodes.Create(2);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
-        NetDeviceContainer devs = p2p.Install(nodes);
-        MpTcpStackHelper stack;
-        stack.Install(nodes);
-        Ipv4AddressHelper addr("10.5.1.0", "255.255.255.0");
-        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+        OneLinkTopology link("10.5.1.0");
+        NodeContainer& nodes = link.nodes;
+        Ipv4InterfaceContainer& ifs = link.ifs;
 
-        Ptr<Socket> listener = Socket::CreateSocket(nodes.Get(1), MpTcpSocketFactory::GetTypeId());
-        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
-        listener->Listen();
+        Ptr<Socket> listener = Listen(nodes.Get(1), MpTcpSocketFactory::GetTypeId());
         ManyReceiver rx(listener);
 
         const uint32_t n = 24;
@@ -256,9 +247,7 @@ class FallbackPlainServerTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(nodes.Get(1)->GetObject<MpTcpL4Protocol>(), nullptr,
                               "the server's TCP is ns-3's own");
 
-        Ptr<Socket> listener = Socket::CreateSocket(nodes.Get(1), TcpSocketFactory::GetTypeId());
-        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
-        listener->Listen();
+        Ptr<Socket> listener = Listen(nodes.Get(1), TcpSocketFactory::GetTypeId());
         ManyReceiver rx(listener);
         Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), MpTcpSocketFactory::GetTypeId());
         const uint64_t bytes = 500000;
@@ -301,23 +290,15 @@ class FallbackStrippedSynAckTest : public TestCase
     void DoRun() override
     {
         ConfigureTransport(4, Lia(), 131072);
-        NodeContainer nodes;
-        nodes.Create(2);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
-        NetDeviceContainer devs = p2p.Install(nodes);
-        MpTcpStackHelper stack;
-        stack.Install(nodes);
-        Ipv4AddressHelper addr("10.5.3.0", "255.255.255.0");
-        Ipv4InterfaceContainer ifs = addr.Assign(devs);
+        OneLinkTopology link("10.5.3.0");
+        NodeContainer& nodes = link.nodes;
+        NetDeviceContainer& devs = link.devs;
+        Ipv4InterfaceContainer& ifs = link.ifs;
         Ptr<OptionStripper> mb = OptionStripper::Install(devs.Get(1), [](const TcpHeader& h) {
             return (h.GetFlags() & TcpHeader::SYN) && (h.GetFlags() & TcpHeader::ACK);
         });
 
-        Ptr<Socket> listener = Socket::CreateSocket(nodes.Get(1), MpTcpSocketFactory::GetTypeId());
-        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
-        listener->Listen();
+        Ptr<Socket> listener = Listen(nodes.Get(1), MpTcpSocketFactory::GetTypeId());
         ManyReceiver rx(listener);
         Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), MpTcpSocketFactory::GetTypeId());
         const uint64_t bytes = 500000;
@@ -370,10 +351,7 @@ class PathComesBackTest : public TestCase
     {
         ConfigureTransport(2, Lia(), 1 << 20);
         TwoPathTopology topo;
-        Ptr<Socket> listener =
-            Socket::CreateSocket(topo.n.Get(5), MpTcpSocketFactory::GetTypeId());
-        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
-        listener->Listen();
+        Ptr<Socket> listener = Listen(topo.n.Get(5), MpTcpSocketFactory::GetTypeId());
         PatternReceiver rx(listener);
         Ptr<Socket> client = Socket::CreateSocket(topo.n.Get(0), MpTcpSocketFactory::GetTypeId());
         const uint64_t total = 12000000; // ~9 s of two 10 Mb/s paths
@@ -438,9 +416,7 @@ class HotSpotTest : public TestCase
         ConfigureTransport(2, Lia(), 1 << 20);
         TwoPathTopology topo;
         TypeId factory = m_mptcp ? MpTcpSocketFactory::GetTypeId() : TcpSocketFactory::GetTypeId();
-        Ptr<Socket> listener = Socket::CreateSocket(topo.n.Get(5), factory);
-        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
-        listener->Listen();
+        Ptr<Socket> listener = Listen(topo.n.Get(5), factory);
         PatternReceiver rx(listener);
         Ptr<Socket> client = Socket::CreateSocket(topo.n.Get(0), factory);
         PatternSender tx(client, 1ULL << 40);

@@ -46,10 +46,7 @@ class SchedulerShareTest : public TestCase
             topo.links[l].Get(0)->GetChannel()->SetAttribute("Delay",
                                                              TimeValue(MilliSeconds(10)));
         }
-        Ptr<Socket> listener =
-            Socket::CreateSocket(topo.n.Get(5), MpTcpSocketFactory::GetTypeId());
-        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
-        listener->Listen();
+        Ptr<Socket> listener = Listen(topo.n.Get(5), MpTcpSocketFactory::GetTypeId());
         PatternReceiver rx(listener);
         Ptr<Socket> client = Socket::CreateSocket(topo.n.Get(0), MpTcpSocketFactory::GetTypeId());
         uint32_t pinned = 0;

@@ -200,6 +200,45 @@ UseDropTail(NetDeviceContainer devs)
 }
 
 /**
+ * Two hosts on one 10 Mb/s, 1 ms point-to-point link, both with the MPTCP stack (node 1 serves).
+ */
+struct OneLinkTopology
+{
+    NodeContainer nodes;        //!< 0: client, 1: server
+    NetDeviceContainer devs;    //!< the link's two devices
+    Ipv4InterfaceContainer ifs; //!< their addresses
+
+    /// Build it on \p subnet (a /24; the simulator must be fresh).
+    explicit OneLinkTopology(const char* subnet)
+    {
+        nodes.Create(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
+        devs = p2p.Install(nodes);
+        MpTcpStackHelper stack;
+        stack.Install(nodes);
+        Ipv4AddressHelper addr(subnet, "255.255.255.0");
+        ifs = addr.Assign(devs);
+    }
+};
+
+/**
+ * A listening socket on port 5000 of \p node.
+ * \param node the server
+ * \param factory the socket factory's TypeId (MPTCP or TCP)
+ * \return the socket
+ */
+inline Ptr<Socket>
+Listen(Ptr<Node> node, TypeId factory)
+{
+    Ptr<Socket> listener = Socket::CreateSocket(node, factory);
+    listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
+    listener->Listen();
+    return listener;
+}
+
+/**
  * Two hosts A and B joined by two disjoint paths:
  *   A =100M= S1 -10M- R1 -10M- S2 =100M= B   and   S1 -10M- R2 -10M- S2,
  * 1 ms per link, 100-packet DropTail queues, MPTCP stack with flow-ECMP routing.

@@ -54,9 +54,7 @@ class SingleLinkTest : public TestCase
         UseDropTail(devs);
 
         TypeId factory = m_mptcp ? MpTcpSocketFactory::GetTypeId() : TcpSocketFactory::GetTypeId();
-        Ptr<Socket> listener = Socket::CreateSocket(nodes.Get(1), factory);
-        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
-        listener->Listen();
+        Ptr<Socket> listener = Listen(nodes.Get(1), factory);
         PatternReceiver rx(listener);
         Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), factory);
         PatternSender tx(client, m_bytes);
@@ -268,9 +266,7 @@ class TwoPathTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(topo.s1->GetNNextHops(b), 2, "S1 has two equal-cost next hops to B");
 
         TypeId factory = m_mptcp ? MpTcpSocketFactory::GetTypeId() : TcpSocketFactory::GetTypeId();
-        Ptr<Socket> listener = Socket::CreateSocket(topo.n.Get(5), factory);
-        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
-        listener->Listen();
+        Ptr<Socket> listener = Listen(topo.n.Get(5), factory);
         PatternReceiver rx(listener);
         Ptr<Socket> client = Socket::CreateSocket(topo.n.Get(0), factory);
         const uint64_t total = m_failAt > 0 ? 3000000 : 1ULL << 40;
@@ -356,19 +352,10 @@ class MalformedOptionTest : public TestCase
     void DoRun() override
     {
         ConfigureTransport(2, Lia(), 131072);
-        NodeContainer nodes;
-        nodes.Create(2);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
-        NetDeviceContainer devs = p2p.Install(nodes);
-        MpTcpStackHelper stack;
-        stack.Install(nodes);
-        Ipv4AddressHelper addr("10.4.1.0", "255.255.255.0");
-        Ipv4InterfaceContainer ifs = addr.Assign(devs);
-        Ptr<Socket> listener = Socket::CreateSocket(nodes.Get(1), MpTcpSocketFactory::GetTypeId());
-        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 5000));
-        listener->Listen();
+        OneLinkTopology link("10.4.1.0");
+        NodeContainer& nodes = link.nodes;
+        Ipv4InterfaceContainer& ifs = link.ifs;
+        Ptr<Socket> listener = Listen(nodes.Get(1), MpTcpSocketFactory::GetTypeId());
         PatternReceiver rx(listener);
         Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), MpTcpSocketFactory::GetTypeId());
         const uint64_t bytes = 2000000;
