@@ -90,6 +90,13 @@ MpTcpSocketBase::GetTypeId()
                                           "LowestRtt",
                                           MpTcpSocketBase::ROUND_ROBIN,
                                           "RoundRobin"))
+            .AddAttribute("DssChecksum",
+                          "Ask for DSS checksums (MP_CAPABLE flag A, RFC 8684 §3.1, §3.3.1): "
+                          "if either end asks, every mapping carries a checksum over its data "
+                          "and a mismatch triggers MP_FAIL (§3.7). Linux's default is off.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MpTcpSocketBase::m_checksumRequested),
+                          MakeBooleanChecker())
             .AddAttribute("SndBufSize",
                           "Connection-level send buffer, bytes.",
                           UintegerValue(131072),
@@ -122,6 +129,12 @@ MpTcpSocketBase::GetTypeId()
                             "A protocol error was counted (malformed option, HMAC mismatch, "
                             "unmapped data): the subflow and a description.",
                             MakeTraceSourceAccessor(&MpTcpSocketBase::m_protocolErrorTrace),
+                            "ns3::MpTcpSocketBase::ProtocolErrorTracedCallback")
+            .AddTraceSource("Fallback",
+                            "The connection fell back to plain TCP after it was established "
+                            "(RFC 8684 §3.7: options stripped, or MP_FAIL): the subflow and the "
+                            "reason.",
+                            MakeTraceSourceAccessor(&MpTcpSocketBase::m_fallbackTrace),
                             "ns3::MpTcpSocketBase::ProtocolErrorTracedCallback");
     return tid;
 }
@@ -138,9 +151,13 @@ MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
       m_congestionTypeId(sock.m_congestionTypeId),
       m_sndBufSize(sock.m_sndBufSize),
       m_rcvBufSize(sock.m_rcvBufSize),
+      m_joinDelay(sock.m_joinDelay),
       m_node(sock.m_node),
       m_tcp(sock.m_tcp),
-      m_localAddress(sock.m_localAddress)
+      m_localAddress(sock.m_localAddress),
+      m_penalizeSlowSubflow(sock.m_penalizeSlowSubflow),
+      m_scheduler(sock.m_scheduler),
+      m_checksumRequested(sock.m_checksumRequested)
 {
     m_rng = CreateObject<UniformRandomVariable>();
 }
@@ -729,6 +746,162 @@ MpTcpSocketBase::ProtocolError(Ptr<MpTcpSubflow> subflow, const std::string& wha
     m_protocolErrorTrace(subflow, what);
 }
 
+bool
+MpTcpSocketBase::IsChecksumRequested() const
+{
+    return m_checksumRequested;
+}
+
+bool
+MpTcpSocketBase::IsChecksumInUse() const
+{
+    return m_checksumInUse;
+}
+
+void
+MpTcpSocketBase::NegotiateChecksum(bool peerRequested)
+{
+    m_checksumInUse = m_checksumRequested || peerRequested;
+}
+
+uint64_t
+MpTcpSocketBase::GetChecksumFailures() const
+{
+    return m_checksumFailures;
+}
+
+void
+MpTcpSocketBase::ChecksumFailed(Ptr<MpTcpSubflow> subflow, uint64_t dsn)
+{
+    ++m_checksumFailures;
+    ProtocolError(subflow, "DSS checksum failure");
+    if (m_fallback)
+    {
+        return;
+    }
+    subflow->SendMpFail(dsn);
+    if (GetNEstablishedSubflows() > 1)
+    {
+        // §3.7: with other subflows, close this one; its data is reinjected elsewhere.
+        ResetBrokenSubflow(subflow);
+    }
+    else
+    {
+        // §3.7: the only subflow: the sender answers with an infinite mapping; until it
+        // arrives, what this subflow receives is dropped.
+        subflow->AwaitInfiniteMapping();
+    }
+}
+
+void
+MpTcpSocketBase::ReceivedMpFail(Ptr<MpTcpSubflow> subflow, uint64_t dsn)
+{
+    if (m_fallback || GetNEstablishedSubflows() > 1)
+    {
+        return; // several subflows: the peer resets this one
+    }
+    if (dsn < m_dataUna || dsn > m_dataNxt)
+    {
+        ProtocolError(subflow, "MP_FAIL outside the data sent");
+        return;
+    }
+    // Send everything from dsn again, as plain TCP after an infinite mapping (§3.7): the
+    // receiver dropped the failed mapping and what followed it on this subflow.
+    for (auto it = m_sentUnacked.rbegin(); it != m_sentUnacked.rend(); ++it)
+    {
+        if (it->first >= dsn)
+        {
+            m_sndUnsent.push_front(it->second.packet->Copy());
+            m_sndUnsentBytes += it->second.packet->GetSize();
+        }
+    }
+    m_dataNxt = dsn;
+    subflow->StartInfiniteMapping(dsn);
+    EnterFallback(subflow, "MP_FAIL received: infinite mapping");
+    Simulator::ScheduleNow(&MpTcpSocketBase::SendPending, Ptr<MpTcpSocketBase>(this));
+}
+
+bool
+MpTcpSocketBase::ReceivedUnmappedData(Ptr<MpTcpSubflow> subflow)
+{
+    if (m_fallback)
+    {
+        return true;
+    }
+    uint64_t lastDsnEnd = 0;
+    if (!m_checksumInUse && GetNEstablishedSubflows() == 1 && m_rxOoo.empty() &&
+        subflow->GetLastMappedDsnEnd(lastDsnEnd) && lastDsnEnd == m_rcvNxt &&
+        !subflow->HasPendingRxMappings())
+    {
+        // The subflow carried the connection's bytes in order up to here: an implicit
+        // infinite mapping continues them (RFC 8684 §3.7).
+        EnterFallback(subflow, "data without DSS: implicit infinite mapping");
+        return true;
+    }
+    ProtocolError(subflow, "data without a data sequence mapping");
+    if (GetNEstablishedSubflows() > 1)
+    {
+        ResetBrokenSubflow(subflow);
+    }
+    return false;
+}
+
+void
+MpTcpSocketBase::PeerStoppedMpTcp(Ptr<MpTcpSubflow> subflow)
+{
+    if (m_fallback)
+    {
+        return;
+    }
+    if (GetNEstablishedSubflows() == 1)
+    {
+        EnterFallback(subflow, "ACK without MPTCP options");
+    }
+    else
+    {
+        ProtocolError(subflow, "ACK without MPTCP options");
+        ResetBrokenSubflow(subflow);
+    }
+}
+
+void
+MpTcpSocketBase::EnterFallback(Ptr<MpTcpSubflow> sf, const std::string& why)
+{
+    NS_LOG_INFO(this << " falling back to TCP: " << why);
+    m_fallback = true;
+    if (!sf->UsesInfiniteMapping())
+    {
+        sf->SetRole(MpTcpSubflow::ROLE_PLAIN);
+    }
+    // What the subflow carries is now the connection's byte stream, delivered by TCP.
+    m_sentUnacked.clear();
+    m_reinjectQueue.clear();
+    m_dataUna = m_dataNxt;
+    m_dataFinTimer.Cancel();
+    ReleaseToken();
+    m_fallbackTrace(sf, why);
+    if (!m_closeRequested && !m_shutdownSend && GetTxAvailable() > 0)
+    {
+        NotifySend(GetTxAvailable());
+    }
+}
+
+void
+MpTcpSocketBase::ReceivedInfiniteMapping(Ptr<MpTcpSubflow> subflow)
+{
+    if (!m_fallback)
+    {
+        EnterFallback(subflow, "infinite mapping received");
+    }
+}
+
+void
+MpTcpSocketBase::ResetBrokenSubflow(Ptr<MpTcpSubflow> sf)
+{
+    // Not from inside the subflow's own receive processing.
+    Simulator::ScheduleNow(&MpTcpSubflow::ResetSubflow, sf, MpTcpRstReason::MIDDLEBOX_INTERFERENCE);
+}
+
 // ------------------------------------------------------------------------------------------
 // Subflows
 
@@ -827,6 +1000,7 @@ MpTcpSocketBase::SubflowForked(Ptr<MpTcpSubflow> child)
         m_pending.push_back(conn);
         if (capable && capable->version == 1)
         {
+            conn->NegotiateChecksum(capable->flags & MpCapableOption::FLAG_A);
             conn->GenerateKey();
             conn->AttachSubflow(child, MpTcpSubflow::ROLE_MP_CAPABLE);
         }
@@ -988,7 +1162,8 @@ MpTcpSocketBase::OnSubflowRecv(Ptr<Socket> s)
         {
             break;
         }
-        if (m_fallback || sf->GetRole() == MpTcpSubflow::ROLE_PLAIN)
+        if ((m_fallback && !sf->UsesInfiniteMapping()) ||
+            sf->GetRole() == MpTcpSubflow::ROLE_PLAIN)
         {
             // Fallback: the subflow's byte stream is the connection's (RFC 8684 §3.7).
             m_rxReady.push_back(p);
@@ -996,13 +1171,21 @@ MpTcpSocketBase::OnSubflowRecv(Ptr<Socket> s)
             m_bytesReceived += p->GetSize();
             continue;
         }
-        if (!sf->MapReceivedBytes(p->GetSize(), pieces))
-        {
-            ProtocolError(sf, "data without a data sequence mapping");
-        }
+        bool mapped = sf->MapReceivedBytes(p->GetSize(), pieces);
+        uint32_t mappedBytes = 0;
         for (const auto& piece : pieces)
         {
             ReceivedData(piece.dsn, p->CreateFragment(piece.ssn, piece.length));
+            mappedBytes = piece.ssn + piece.length;
+        }
+        if (!mapped && ReceivedUnmappedData(sf))
+        {
+            // Fallback: the rest of the chunk continues the connection's byte stream.
+            Ptr<Packet> rest = p->CreateFragment(mappedBytes, p->GetSize() - mappedBytes);
+            m_rxReady.push_back(rest);
+            m_rxReadyBytes += rest->GetSize();
+            m_bytesReceived += rest->GetSize();
+            m_rcvNxt += rest->GetSize();
         }
     }
     if (m_rxReadyBytes > before && !m_shutdownRecv)

@@ -236,6 +236,63 @@ class MpTcpSocketBase : public Socket
     /// \return the number of protocol errors counted
     uint64_t GetProtocolErrors() const;
 
+    /// \return true if this end asks for DSS checksums (attribute DssChecksum)
+    bool IsChecksumRequested() const;
+    /**
+     * \brief Whether DSS checksums are used on this connection: MP_CAPABLE's A flag was set by
+     * either end (RFC 8684 §3.1).
+     * \return true if every DSS mapping carries a checksum
+     */
+    bool IsChecksumInUse() const;
+    /**
+     * \brief Record the A flag of the peer's MP_CAPABLE (SYN or SYN/ACK): checksums are used if
+     * either end asks for them (RFC 8684 §3.1).
+     * \param peerRequested the peer's A flag
+     */
+    void NegotiateChecksum(bool peerRequested);
+    /**
+     * \brief A received mapping failed its DSS checksum (RFC 8684 §3.7): the data is dropped.
+     * With other subflows up, the subflow is reset with MP_FAIL and MP_TCPRST (the sender
+     * reinjects); on the only subflow, MP_FAIL asks the sender for an infinite mapping.
+     * \param subflow the subflow that received it
+     * \param dsn data sequence number of the failed mapping's first byte
+     */
+    void ChecksumFailed(Ptr<MpTcpSubflow> subflow, uint64_t dsn);
+    /**
+     * \brief An MP_FAIL arrived (RFC 8684 §3.7). On the only subflow: fall back to TCP with an
+     * infinite mapping that starts at \p dsn (data from \p dsn on is sent again as plain
+     * TCP); with other subflows, the peer resets this one.
+     * \param subflow the subflow it arrived on
+     * \param dsn the MP_FAIL's data sequence number
+     */
+    void ReceivedMpFail(Ptr<MpTcpSubflow> subflow, uint64_t dsn);
+    /**
+     * \brief In-order data arrived on a subflow without a DSS mapping, e.g. a middlebox
+     * stripped the options mid-connection (RFC 8684 §3.7). If it is the only subflow, its data
+     * so far was contiguous at data level and checksums are off, the connection falls back to
+     * TCP (an implicit infinite mapping from the next expected DSN); otherwise the subflow is
+     * reset.
+     * \param subflow the subflow
+     * \return true if the connection fell back (the bytes are the connection's next bytes)
+     */
+    bool ReceivedUnmappedData(Ptr<MpTcpSubflow> subflow);
+    /**
+     * \brief The peer acknowledged new subflow data on a segment without any MPTCP option once
+     * DATA_ACKs had flowed: the options are stripped on the way back or the peer fell back
+     * (RFC 8684 §3.7). On the only subflow the connection falls back to TCP (what the subflow
+     * acknowledges is delivered); otherwise the subflow is reset.
+     * \param subflow the subflow
+     */
+    void PeerStoppedMpTcp(Ptr<MpTcpSubflow> subflow);
+    /**
+     * \brief The peer's infinite mapping arrived on \p subflow (RFC 8684 §3.7): the
+     * connection continues as plain TCP.
+     * \param subflow the subflow
+     */
+    void ReceivedInfiniteMapping(Ptr<MpTcpSubflow> subflow);
+    /// \return the DSS checksum failures counted
+    uint64_t GetChecksumFailures() const;
+
     /**
      * TracedCallback signature for subflow events.
      * \param [in] subflow the subflow
@@ -251,6 +308,14 @@ class MpTcpSocketBase : public Socket
     typedef void (*ReinjectionTracedCallback)(uint64_t dsn,
                                               uint32_t bytes,
                                               Ptr<MpTcpSubflow> subflow);
+
+    /**
+     * TracedCallback signature for protocol errors and fallbacks.
+     * \param [in] subflow the subflow concerned (may be null)
+     * \param [in] what a short description
+     */
+    typedef void (*ProtocolErrorTracedCallback)(Ptr<MpTcpSubflow> subflow,
+                                                const std::string& what);
 
   protected:
     void DoDispose() override;
@@ -296,6 +361,16 @@ class MpTcpSocketBase : public Socket
     /// If every byte before the peer's DATA_FIN arrived: consume it, DATA_ACK it and tell the
     /// application that the peer closed.
     void CheckDataFin();
+    /**
+     * Fall back to plain TCP on \p sf mid-connection (RFC 8684 §3.7): no more DSS, the data
+     * handed to the subflow counts as delivered, the token is released.
+     * \param sf the only subflow
+     * \param why for the Fallback trace
+     */
+    void EnterFallback(Ptr<MpTcpSubflow> sf, const std::string& why);
+    /// Reset a subflow broken by a middlebox (MP_TCPRST reason 0x06), keeping the connection.
+    /// \param sf the subflow
+    void ResetBrokenSubflow(Ptr<MpTcpSubflow> sf);
     /// The connection is established (first subflow up).
     void ConnectionEstablished(Ptr<MpTcpSubflow> sf);
     /// Remove our token from the node's token map.
@@ -398,12 +473,16 @@ class MpTcpSocketBase : public Socket
     uint32_t m_rxReadyBytes{0};                //!< bytes in m_rxReady
     uint64_t m_bytesReceived{0};               //!< bytes delivered in order
     uint64_t m_protocolErrors{0};              //!< protocol errors counted
+    bool m_checksumRequested{false};           //!< attribute DssChecksum
+    bool m_checksumInUse{false};               //!< DSS checksums negotiated (RFC 8684 §3.1)
+    uint64_t m_checksumFailures{0};            //!< DSS checksum failures counted
 
     TracedCallback<Ptr<MpTcpSubflow>> m_subflowEstablishedTrace; //!< subflow established
     TracedCallback<Ptr<MpTcpSubflow>> m_subflowClosedTrace;      //!< subflow closed
     TracedCallback<uint64_t, uint64_t> m_dataAckTrace;           //!< DATA_ACK old, new
     TracedCallback<uint64_t, uint32_t, Ptr<MpTcpSubflow>> m_reinjectionTrace; //!< reinjections
     TracedCallback<Ptr<MpTcpSubflow>, const std::string&> m_protocolErrorTrace; //!< errors
+    TracedCallback<Ptr<MpTcpSubflow>, const std::string&> m_fallbackTrace; //!< fallbacks
 };
 
 } // namespace ns3

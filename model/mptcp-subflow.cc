@@ -262,6 +262,72 @@ MpTcpSubflow::SendAckNow()
 }
 
 void
+MpTcpSubflow::SendMpFail(uint64_t dsn)
+{
+    m_mpFailPending = true;
+    m_mpFailDsn = dsn;
+}
+
+void
+MpTcpSubflow::AwaitInfiniteMapping()
+{
+    if (!m_rxInfinite)
+    {
+        m_rxAwaitInfinite = true;
+    }
+}
+
+void
+MpTcpSubflow::StartInfiniteMapping(uint64_t dsn)
+{
+    m_txInfinite = true;
+    m_txInfiniteSsn = m_txBuffer->TailSequence() - m_isn;
+    m_txInfiniteDsn = dsn;
+}
+
+bool
+MpTcpSubflow::UsesInfiniteMapping() const
+{
+    return m_rxAwaitInfinite || m_rxInfinite;
+}
+
+bool
+MpTcpSubflow::GetLastMappedDsnEnd(uint64_t& dsnEnd) const
+{
+    dsnEnd = m_lastMappedDsnEnd;
+    return m_lastMappedValid;
+}
+
+bool
+MpTcpSubflow::HasPendingRxMappings() const
+{
+    return !m_rxMappings.empty();
+}
+
+void
+MpTcpSubflow::ResetSubflow(MpTcpRstReason reason)
+{
+    TcpStates_t s = m_state.Get();
+    if (s == CLOSED || s == LISTEN || s == TIME_WAIT)
+    {
+        return;
+    }
+    if (m_mpFailPending)
+    {
+        SendAckNow(); // the MP_FAIL goes before the RST
+    }
+    m_rstReasonPending = true;
+    m_rstReason = reason;
+    SendRST();
+}
+
+uint64_t
+MpTcpSubflow::GetMpFailsReceived() const
+{
+    return m_mpFailsReceived;
+}
+
+void
 MpTcpSubflow::GetFourTuple(Ipv4Address& localAddr,
                            uint16_t& localPort,
                            Ipv4Address& remoteAddr,
@@ -286,7 +352,8 @@ MpTcpSubflow::SendMapped(Ptr<Packet> p, uint64_t dsn)
     NS_ASSERT(len > 0 && len <= 0xffff);
     uint32_t ssn = (m_txBuffer->TailSequence() - m_isn);
     bool merged = false;
-    if (!m_txMappings.empty())
+    bool checksum = m_meta != nullptr && m_meta->IsChecksumInUse();
+    if (!m_txMappings.empty() && !checksum)
     {
         Mapping& last = m_txMappings.back();
         // The first mapping stays one segment: it travels in MP_CAPABLE (RFC 8684 §3.1).
@@ -299,7 +366,15 @@ MpTcpSubflow::SendMapped(Ptr<Packet> p, uint64_t dsn)
     }
     if (!merged)
     {
-        m_txMappings.push_back({ssn, dsn, len});
+        Mapping m{ssn, dsn, len};
+        if (checksum)
+        {
+            // One mapping per chunk, so that each carries the checksum of its own data.
+            std::vector<uint8_t> bytes(len);
+            p->CopyData(bytes.data(), len);
+            m.checksum = MpTcpDssChecksum(dsn, ssn, len, bytes.data(), len);
+        }
+        m_txMappings.push_back(m);
     }
     if (TcpSocketBase::Send(p, 0) < 0)
     {
@@ -375,6 +450,25 @@ MpTcpSubflow::MapReceivedBytes(uint32_t length, std::vector<Mapping>& out)
     bool ok = true;
     while (offset < length)
     {
+        if (m_rxInfinite && pos >= m_rxInfiniteSsn)
+        {
+            // The infinite mapping (RFC 8684 §3.7): every later byte follows linearly.
+            out.push_back({offset, m_rxInfiniteDsn + (pos - m_rxInfiniteSsn), length - offset});
+            break;
+        }
+        if ((m_rxAwaitInfinite || m_rxInfinite) && pos >= m_rxFailSsn)
+        {
+            // From the failed mapping to the infinite mapping: dropped (the sender sends it
+            // again after the infinite mapping).
+            uint32_t n = length - offset;
+            if (m_rxInfinite)
+            {
+                n = std::min(n, m_rxInfiniteSsn - pos);
+            }
+            pos += n;
+            offset += n;
+            continue;
+        }
         auto it = m_rxMappings.upper_bound(pos);
         if (it == m_rxMappings.begin())
         {
@@ -389,7 +483,13 @@ MpTcpSubflow::MapReceivedBytes(uint32_t length, std::vector<Mapping>& out)
             break;
         }
         uint32_t n = std::min(length - offset, m.ssn + m.length - pos);
+        if ((m_rxAwaitInfinite || m_rxInfinite) && pos + n > m_rxFailSsn)
+        {
+            n = m_rxFailSsn - pos;
+        }
         out.push_back({offset, m.dsn + (pos - m.ssn), n});
+        m_lastMappedDsnEnd = m.dsn + (pos - m.ssn) + n;
+        m_lastMappedValid = true;
         pos += n;
         offset += n;
         if (pos >= m.ssn + m.length)
@@ -470,12 +570,14 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
 
     std::vector<MpTcpOption> options;
     std::vector<uint8_t> bytes;
+    bool sawMpTcpOption = false; // any kind-30 option, malformed ones included
     for (const auto& opt : h.GetOptionList())
     {
         if (!GetMpTcpOptionBytes(opt, bytes))
         {
             continue;
         }
+        sawMpTcpOption = true;
         MpTcpOption parsed;
         MpTcpParseError err = ParseMpTcpOption(bytes.data(), bytes.size(), parsed);
         if (err != MpTcpParseError::NONE)
@@ -521,6 +623,7 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
                 }
                 if (cap)
                 {
+                    m_meta->NegotiateChecksum(cap->flags & MpCapableOption::FLAG_A);
                     m_meta->ReceivedRemoteKey(cap->senderKey);
                     m_capableAckPending = true;
                     m_activeOpen = true;
@@ -580,6 +683,14 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
     }
     else if (m_meta && m_role != ROLE_PLAIN && m_role != ROLE_LISTENER)
     {
+        if (!sawMpTcpOption && ack && !(flags & TcpHeader::RST) &&
+            m_state.Get() == ESTABLISHED && m_meta->PeerAckedData() && !m_meta->IsFallback() &&
+            h.GetAckNumber() > m_txBuffer->HeadSequence())
+        {
+            // New data acknowledged without any MPTCP option once DATA_ACKs had flowed: a
+            // middlebox strips them, or the peer fell back (RFC 8684 §3.7).
+            m_meta->PeerStoppedMpTcp(this);
+        }
         for (const auto& o : options)
         {
             if (auto dss = std::get_if<DssOption>(&o))
@@ -588,7 +699,24 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
                 {
                     m_meta->ReceivedDataAck(dss->dataAck, dss->dataAck64);
                 }
-                if (dss->hasMapping && dss->dataLength > 0 && m_irsKnown)
+                if (dss->hasMapping && dss->dataLength == 0 && m_irsKnown && !m_rxInfinite)
+                {
+                    // An infinite mapping (RFC 8684 §3.7): every byte from its SSN on
+                    // follows linearly from its DSN.
+                    m_rxInfinite = true;
+                    m_rxInfiniteSsn = dss->ssn;
+                    m_rxInfiniteDsn = dss->dsn64 ? dss->dsn
+                                                 : m_meta->ExpandRemoteDsn(uint32_t(dss->dsn));
+                    if (!m_rxAwaitInfinite)
+                    {
+                        m_rxFailSsn = dss->ssn;
+                    }
+                    m_rxAwaitInfinite = false;
+                    m_rxMappings.clear();
+                    m_meta->ReceivedInfiniteMapping(this);
+                }
+                if (dss->hasMapping && dss->dataLength > 0 && m_irsKnown &&
+                    !m_rxAwaitInfinite && !m_rxInfinite)
                 {
                     uint64_t dsn = dss->dsn64 ? dss->dsn
                                               : m_meta->ExpandRemoteDsn(uint32_t(dss->dsn));
@@ -599,6 +727,17 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
                         // mapping of SSN 0 and length 1 carries no data.
                         m_meta->ReceivedDataFin(dsn + dss->dataLength - 1);
                         dataBytes = (dss->ssn == 0) ? 0 : dataBytes - 1;
+                    }
+                    if (dataBytes > 0 && m_meta->IsChecksumInUse() &&
+                        !ChecksumValid(packet, h, *dss, dsn, dataBytes))
+                    {
+                        // RFC 8684 §3.7: the data is not accepted at data level.
+                        if (!m_rxAwaitInfinite && !m_rxInfinite)
+                        {
+                            m_rxFailSsn = dss->ssn;
+                        }
+                        m_meta->ChecksumFailed(this, dsn);
+                        continue;
                     }
                     if (dataBytes > 0 && dss->ssn + dataBytes > m_rxReadSsn)
                     {
@@ -615,12 +754,29 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
                     {
                         // First data segment (RFC 8684 §3.1): DSN = IDSN + 1 at SSN 1.
                         // The implicit mapping of RFC 8684 §3.1: the first data bytes.
-                        if (1 + uint32_t(cap->dataLength) > m_rxReadSsn)
+                        DssOption first; // the implicit mapping, for its checksum
+                        first.hasChecksum = cap->hasChecksum;
+                        first.checksum = cap->checksum;
+                        first.ssn = 1;
+                        first.dataLength = cap->dataLength;
+                        uint64_t dsn = m_meta->GetRemoteIdsn() + 1;
+                        if (m_meta->IsChecksumInUse() &&
+                            !ChecksumValid(packet, h, first, dsn, cap->dataLength))
+                        {
+                            m_rxFailSsn = 1;
+                            m_meta->ChecksumFailed(this, dsn);
+                        }
+                        else if (1 + uint32_t(cap->dataLength) > m_rxReadSsn)
                         {
                             m_rxMappings[1] = {1, m_meta->GetRemoteIdsn() + 1, cap->dataLength};
                         }
                     }
                 }
+            }
+            else if (auto fail = std::get_if<MpFailOption>(&o))
+            {
+                ++m_mpFailsReceived;
+                m_meta->ReceivedMpFail(this, fail->dsn);
             }
             else if (auto joinAck = std::get_if<MpJoinAckOption>(&o))
             {
@@ -647,6 +803,34 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
     {
         DiscardAckedMappings();
     }
+}
+
+bool
+MpTcpSubflow::ChecksumValid(Ptr<const Packet> packet,
+                            const TcpHeader& header,
+                            const DssOption& dss,
+                            uint64_t dsn,
+                            uint32_t dataBytes) const
+{
+    if (!dss.hasChecksum)
+    {
+        return false; // checksums were negotiated: a mapping without one is not accepted
+    }
+    uint32_t rel = header.GetSequenceNumber() - m_irs;
+    uint32_t payload = packet->GetSize() - header.GetSerializedSize();
+    if (dss.ssn != rel || payload != dataBytes)
+    {
+        // A mapping spread over several segments (this model never sends one): its checksum
+        // covers data this segment does not hold, so it is not checked.
+        return true;
+    }
+    std::vector<uint8_t> bytes(payload);
+    Ptr<Packet> copy = packet->Copy();
+    TcpHeader tmp;
+    copy->RemoveHeader(tmp);
+    copy->CopyData(bytes.data(), payload);
+    return MpTcpDssChecksumValid(dsn, dss.ssn, dss.dataLength, bytes.data(), payload,
+                                 dss.checksum);
 }
 
 void
@@ -686,6 +870,8 @@ MpTcpSubflow::BuildDss(const TcpHeader& header, uint32_t payload, DssOption& dss
             dss.dsn = m->dsn;
             dss.ssn = m->ssn;
             dss.dataLength = m->length;
+            dss.hasChecksum = m_meta->IsChecksumInUse();
+            dss.checksum = m->checksum;
         }
         else
         {
@@ -701,6 +887,8 @@ MpTcpSubflow::BuildDss(const TcpHeader& header, uint32_t payload, DssOption& dss
         dss.ssn = 0;
         dss.dataLength = 1;
         dss.dataFin = true;
+        dss.hasChecksum = m_meta->IsChecksumInUse();
+        dss.checksum = MpTcpDssChecksum(finDsn, 0, 1, nullptr, 0);
     }
     return dss.hasDataAck || dss.hasMapping;
 }
@@ -708,23 +896,67 @@ MpTcpSubflow::BuildDss(const TcpHeader& header, uint32_t payload, DssOption& dss
 void
 MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
 {
-    if (m_meta == nullptr || m_role == ROLE_PLAIN || m_role == ROLE_LISTENER)
+    if (m_meta == nullptr || m_role == ROLE_LISTENER)
     {
         return;
     }
     uint8_t flags = header.GetFlags();
-    if (flags & TcpHeader::RST)
+    MpTcpOption option;
+    bool have = false;
+    const uint8_t capableFlags = MpCapableOption::FLAG_H |
+                                 (m_meta->IsChecksumInUse() ? MpCapableOption::FLAG_A : 0);
+    if (m_txInfinite)
+    {
+        // Fallback after MP_FAIL (RFC 8684 §3.7): the infinite mapping on the segment that
+        // starts it (and its retransmissions), no MPTCP option on any other.
+        if (payload == 0 || uint32_t(header.GetSequenceNumber() - m_isn) != m_txInfiniteSsn)
+        {
+            return;
+        }
+        DssOption dss;
+        dss.hasMapping = true;
+        dss.dsn64 = true;
+        dss.dsn = m_txInfiniteDsn;
+        dss.ssn = m_txInfiniteSsn;
+        dss.dataLength = 0;
+        dss.hasChecksum = m_meta->IsChecksumInUse(); // zero for an infinite mapping
+        option = dss;
+        have = true;
+    }
+    else if (m_role == ROLE_PLAIN)
     {
         return;
     }
-    MpTcpOption option;
-    bool have = false;
-    if ((flags & TcpHeader::SYN) && !(flags & TcpHeader::ACK))
+    else if (flags & TcpHeader::RST)
+    {
+        if (!m_rstReasonPending)
+        {
+            return;
+        }
+        MpTcpRstOption rst; // RFC 8684 §3.6: why this subflow is reset
+        rst.reason = m_rstReason;
+        option = rst;
+        have = true;
+    }
+    else if (m_mpFailPending && payload == 0 && !(flags & TcpHeader::SYN))
+    {
+        m_mpFailPending = false;
+        MpFailOption fail;
+        fail.dsn = m_mpFailDsn;
+        option = fail;
+        have = true;
+    }
+    else if ((flags & TcpHeader::SYN) && !(flags & TcpHeader::ACK))
     {
         m_isn = header.GetSequenceNumber();
         if (m_role == ROLE_MP_CAPABLE)
         {
-            option = MpCapableOption{}; // v1 SYN: no key (RFC 8684 §3.1)
+            MpCapableOption c; // v1 SYN: no key (RFC 8684 §3.1)
+            if (m_meta->IsChecksumRequested())
+            {
+                c.flags |= MpCapableOption::FLAG_A;
+            }
+            option = c;
         }
         else
         {
@@ -743,6 +975,7 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
         if (m_role == ROLE_MP_CAPABLE)
         {
             MpCapableOption c;
+            c.flags = capableFlags;
             c.nKeys = 1;
             c.senderKey = m_meta->GetLocalKey();
             option = c;
@@ -766,6 +999,7 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
         // Third ACK of the MP_CAPABLE handshake: both keys (RFC 8684 §3.1).
         m_capableAckPending = false;
         MpCapableOption c;
+        c.flags = capableFlags;
         c.nKeys = 2;
         c.senderKey = m_meta->GetLocalKey();
         c.receiverKey = m_meta->GetRemoteKey();
@@ -795,8 +1029,11 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
         c.nKeys = 2;
         c.senderKey = m_meta->GetLocalKey();
         c.receiverKey = m_meta->GetRemoteKey();
+        c.flags = capableFlags;
         c.hasDataLength = true;
         c.dataLength = m->length;
+        c.hasChecksum = m_meta->IsChecksumInUse();
+        c.checksum = m->checksum;
         option = c;
         have = true;
     }

@@ -153,6 +153,7 @@ class MpTcpSubflow : public TcpSocketBase
         uint32_t ssn;    //!< relative subflow sequence number of the first byte
         uint64_t dsn;    //!< data sequence number of the first byte
         uint32_t length; //!< bytes
+        uint16_t checksum{0}; //!< DSS checksum of the mapping's data (when checksums are used)
     };
 
     /**
@@ -214,6 +215,41 @@ class MpTcpSubflow : public TcpSocketBase
     JoinState& GetJoinState();
 
     /**
+     * \brief Send MP_FAIL (RFC 8684 §3.7) on the next segment without data.
+     * \param dsn data sequence number of the failed mapping's first byte
+     */
+    void SendMpFail(uint64_t dsn);
+    /**
+     * \brief Receiver side of §3.7 on the only subflow: drop received data until the sender's
+     * infinite mapping (a DSS with data-level length 0) arrives, then map every later byte
+     * linearly from it.
+     */
+    void AwaitInfiniteMapping();
+    /**
+     * \brief Sender side of §3.7: the next new byte of this subflow starts an infinite mapping
+     * at \p dsn (announced in a DSS with data-level length 0); no DSS after it.
+     * \param dsn data sequence number of the byte at the subflow's send-buffer tail
+     */
+    void StartInfiniteMapping(uint64_t dsn);
+    /// \return true if an infinite mapping is (or is about to be) in force on this subflow
+    bool UsesInfiniteMapping() const;
+    /**
+     * \brief The data sequence number after the last byte read through a mapping.
+     * \param dsnEnd filled with it
+     * \return false if no byte was read through a mapping yet
+     */
+    bool GetLastMappedDsnEnd(uint64_t& dsnEnd) const;
+    /// \return true if mappings of bytes not yet read are known (data beyond a gap was mapped)
+    bool HasPendingRxMappings() const;
+    /**
+     * \brief Reset this subflow (TCP RST carrying MP_TCPRST, RFC 8684 §3.6).
+     * \param reason the MP_TCPRST reason code
+     */
+    void ResetSubflow(MpTcpRstReason reason);
+    /// \return MP_FAIL options received on this subflow
+    uint64_t GetMpFailsReceived() const;
+
+    /**
      * TracedCallback signature for malformed options.
      * \param [in] socket the subflow
      * \param [in] error why the option was rejected
@@ -251,6 +287,21 @@ class MpTcpSubflow : public TcpSocketBase
      * \return true if the segment carries the connection's first data bytes
      */
     bool IsFirstMapping(const TcpHeader& header) const;
+    /**
+     * \brief Check the DSS checksum of a received mapping (RFC 8684 §3.3.1).
+     * \param packet the segment, TCP header included
+     * \param header its TCP header
+     * \param dss the mapping (ssn relative, dataLength, checksum)
+     * \param dsn the mapping's 64-bit DSN
+     * \param dataBytes payload bytes of the mapping (data-level length less a DATA_FIN)
+     * \return false if the checksum is missing or wrong; true if right, or if the mapping is
+     * not wholly in this segment (not checked)
+     */
+    bool ChecksumValid(Ptr<const Packet> packet,
+                       const TcpHeader& header,
+                       const DssOption& dss,
+                       uint64_t dsn,
+                       uint32_t dataBytes) const;
     /// Drop send mappings of bytes the peer acknowledged.
     void DiscardAckedMappings();
     /// \return the send mapping holding relative SSN \p ssn, or nullptr
@@ -273,6 +324,21 @@ class MpTcpSubflow : public TcpSocketBase
     uint32_t m_reinjectedUpTo{0};
     bool m_activeOpen{false};         //!< we sent the initial SYN (MP_CAPABLE client)     //!< relative SSN up to which data was reinjected
     uint64_t m_malformed{0};          //!< malformed options dropped
+    bool m_mpFailPending{false};      //!< the next segment without data carries MP_FAIL
+    uint64_t m_mpFailDsn{0};          //!< DSN of the pending MP_FAIL
+    uint64_t m_mpFailsReceived{0};    //!< MP_FAIL options received
+    bool m_rxAwaitInfinite{false};    //!< dropping data until an infinite mapping arrives
+    bool m_rxInfinite{false};         //!< received bytes follow an infinite mapping
+    uint32_t m_rxInfiniteSsn{0};      //!< relative SSN where the received infinite mapping starts
+    uint64_t m_rxInfiniteDsn{0};      //!< its DSN
+    uint32_t m_rxFailSsn{0};          //!< relative SSN of the mapping that failed its checksum
+    bool m_txInfinite{false};         //!< we send an infinite mapping (fallback after MP_FAIL)
+    uint32_t m_txInfiniteSsn{0};      //!< relative SSN where our infinite mapping starts
+    uint64_t m_txInfiniteDsn{0};      //!< its DSN
+    bool m_lastMappedValid{false};    //!< m_lastMappedDsnEnd is set
+    uint64_t m_lastMappedDsnEnd{0};   //!< DSN after the last byte read through a mapping
+    bool m_rstReasonPending{false};   //!< the next RST carries MP_TCPRST
+    MpTcpRstReason m_rstReason{MpTcpRstReason::UNSPECIFIED}; //!< its reason
     uint64_t m_bytesSent{0};          //!< payload bytes sent
     Time m_lastPenalized{Seconds(-1)}; //!< when Penalize() last halved the window
     uint32_t m_penalizations{0};      //!< times Penalize() halved the window

@@ -343,7 +343,9 @@ struct TwoPathTopology
 /**
  * A middlebox on a device's transmit side: a FIFO queue disc that disables every MPTCP option
  * (kind 30) of the TCP segments a predicate selects, as option-stripping firewalls and NATs
- * do (RFC 8684 §3.7). Install it on a device whose queue disc was uninstalled.
+ * do, and/or changes a payload byte of the data segments another predicate selects, as
+ * rewriting application-level gateways do (RFC 8684 §3.7). Install it on a device whose queue
+ * disc was uninstalled.
  */
 class OptionStripper : public QueueDisc
 {
@@ -366,6 +368,10 @@ class OptionStripper : public QueueDisc
     /// Which segments to strip (by their TCP header); none if empty.
     std::function<bool(const TcpHeader&)> m_match;
     uint32_t m_stripped{0}; //!< segments whose MPTCP options were removed
+    /// Which data segments get one payload byte changed (as a rewriting ALG would); none if
+    /// empty. Called for segments with payload only, with the header and the payload size.
+    std::function<bool(const TcpHeader&, uint32_t)> m_corrupt;
+    uint32_t m_corrupted{0}; //!< segments whose payload was changed
 
     /**
      * Put a stripper on \p dev, replacing its queue disc.
@@ -390,6 +396,24 @@ class OptionStripper : public QueueDisc
     bool DoEnqueue(Ptr<QueueDiscItem> item) override
     {
         Ptr<Ipv4QueueDiscItem> ip = DynamicCast<Ipv4QueueDiscItem>(item);
+        if (ip && ip->GetHeader().GetProtocol() == 6 && m_corrupt)
+        {
+            Ptr<Packet> p = item->GetPacket();
+            TcpHeader h;
+            p->PeekHeader(h);
+            uint32_t payload = p->GetSize() - h.GetSerializedSize();
+            if (payload > 0 && m_corrupt(h, payload))
+            {
+                p->RemoveHeader(h);
+                std::vector<uint8_t> bytes(payload);
+                p->CopyData(bytes.data(), payload);
+                bytes[payload / 2] ^= 0x5a;
+                p->RemoveAtEnd(payload);
+                p->AddAtEnd(Create<Packet>(bytes.data(), payload));
+                p->AddHeader(h);
+                ++m_corrupted;
+            }
+        }
         if (ip && ip->GetHeader().GetProtocol() == 6 && m_match)
         {
             Ptr<Packet> p = item->GetPacket();
