@@ -48,6 +48,7 @@ def build(bld):
         'helper/perfect-switch-helper.cc',
         'helper/traffic-matrix.cc',
         'helper/experiment-database.cc',
+        'helper/two-path-helper.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mptcp')
@@ -90,6 +91,7 @@ def build(bld):
         'helper/perfect-switch-helper.h',
         'helper/traffic-matrix.h',
         'helper/experiment-database.h',
+        'helper/two-path-helper.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

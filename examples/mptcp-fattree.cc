@@ -12,6 +12,8 @@
  *
  *   ./mptcp-fattree --k=8 --transport=mptcp --subflows=8 --duration=3 --warmup=1
  */
+#include "mptcp-example-common.h"
+
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/experiment-database.h"
@@ -51,25 +53,10 @@ const char* PROGRAM = "mptcp-fattree";
 [[noreturn]] void
 Fail(const std::string& option, const std::string& value, const std::string& why)
 {
-    std::cerr << PROGRAM << ": invalid --" << option << "=" << value << ": " << why << std::endl;
-    std::exit(2);
+    mptcp_example::FailOption(PROGRAM, option, value, why);
 }
 
-/// Escape a string for JSON.
-std::string
-Json(const std::string& s)
-{
-    std::string out = "\"";
-    for (char c : s)
-    {
-        if (c == '"' || c == '\\')
-        {
-            out += '\\';
-        }
-        out += c;
-    }
-    return out + "\"";
-}
+using mptcp_example::Json;
 
 /**
  * Max-min fair rates of flows limited only by host links (a non-blocking fabric): each flow

@@ -356,9 +356,11 @@ MpTcpSubflow::SendMapped(Ptr<Packet> p, uint64_t dsn)
     if (!m_txMappings.empty() && !checksum)
     {
         Mapping& last = m_txMappings.back();
-        // The first mapping stays one segment: it travels in MP_CAPABLE (RFC 8684 §3.1).
-        if (last.ssn != 1 && last.ssn + last.length == ssn && last.dsn + last.length == dsn &&
-            last.length + len <= 0xffff)
+        // The first mapping stays one segment: it travels in MP_CAPABLE (RFC 8684 §3.1). A
+        // mapping already announced on the wire is fixed (§3.3.1): only extend an unsent one.
+        const uint32_t sentUpTo = m_tcb->m_highTxMark.Get() - m_isn;
+        if (last.ssn != 1 && last.ssn >= sentUpTo && last.ssn + last.length == ssn &&
+            last.dsn + last.length == dsn && last.length + len <= 0xffff)
         {
             last.length += len;
             merged = true;

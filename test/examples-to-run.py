@@ -25,6 +25,13 @@ cpp_examples = [
         "True",
         "True",
     ),
+    ("mptcp-two-hosts --subflows=4 --duration=1 --pcap=/tmp/mptcp-two-hosts-smoke", "True", "True"),
+    (
+        "mptcp-link-failure --duration=3 --failAt=1 --restoreAt=2"
+        " --csv=/tmp/mptcp-link-failure-smoke.csv",
+        "True",
+        "True",
+    ),
 ]
 
 # A list of Python examples to run, as (example_name, do_run).

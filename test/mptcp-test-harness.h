@@ -19,6 +19,7 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
+#include "ns3/two-path-helper.h"
 
 #include <map>
 #include <vector>
@@ -241,7 +242,7 @@ Listen(Ptr<Node> node, TypeId factory)
 /**
  * Two hosts A and B joined by two disjoint paths:
  *   A =100M= S1 -10M- R1 -10M- S2 =100M= B   and   S1 -10M- R2 -10M- S2,
- * 1 ms per link, 100-packet DropTail queues, MPTCP stack with flow-ECMP routing.
+ * 1 ms per link, 100-packet DropTail queues, MPTCP stack with flow-ECMP routing (TwoPathHelper).
  */
 struct TwoPathTopology
 {
@@ -253,40 +254,22 @@ struct TwoPathTopology
     std::vector<Ipv4Address> gateways;         //!< S1's next hops: R1, R2
     Ptr<Ipv4FlowEcmpRouting> s1;               //!< S1's routing, to pin a subflow to a path
 
+    TwoPathHelper helper;                      //!< builds the topology
+
     /// Build it (the simulator must be fresh).
     TwoPathTopology()
     {
-        n.Create(6);
-        PointToPointHelper fast;
-        fast.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
-        fast.SetChannelAttribute("Delay", StringValue("1ms"));
-        fast.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("100p"));
-        PointToPointHelper slow = fast;
-        slow.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
-        Ipv4ListRoutingHelper routing;
-        routing.Add(Ipv4StaticRoutingHelper(), 0);
-        routing.Add(Ipv4FlowEcmpRoutingHelper(), -10);
-        MpTcpStackHelper stack;
-        stack.SetRoutingHelper(routing);
-        stack.Install(n);
-        links = {fast.Install(n.Get(0), n.Get(1)),
-                 slow.Install(n.Get(1), n.Get(2)),
-                 slow.Install(n.Get(1), n.Get(3)),
-                 slow.Install(n.Get(2), n.Get(4)),
-                 slow.Install(n.Get(3), n.Get(4)),
-                 fast.Install(n.Get(4), n.Get(5))};
-        Ipv4AddressHelper addr("10.3.0.0", "255.255.255.0");
-        for (auto& d : links)
+        helper.Create();
+        n = helper.GetNodes();
+        for (uint32_t i = TwoPathHelper::A_S1; i <= TwoPathHelper::S2_B; ++i)
         {
-            ifs.push_back(addr.Assign(d));
-            addr.NewNetwork();
-            UseDropTail(d);
+            links.push_back(helper.GetLink(i));
+            ifs.push_back(helper.GetInterfaces(i));
         }
-        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
-        a = ifs[0].GetAddress(0);
-        b = ifs[5].GetAddress(1);
-        gateways = {ifs[1].GetAddress(1), ifs[2].GetAddress(1)};
-        s1 = Ipv4FlowEcmpRoutingHelper::GetRouting(n.Get(1));
+        a = helper.GetHostAddressA();
+        b = helper.GetHostAddressB();
+        gateways = {helper.GetGateway(0), helper.GetGateway(1)};
+        s1 = helper.GetFirstSwitchRouting();
     }
 
     /**
@@ -297,21 +280,7 @@ struct TwoPathTopology
      */
     void PinSubflows(Ptr<Socket> client, uint32_t* pinned)
     {
-        Ptr<Ipv4FlowEcmpRouting> router = s1;
-        std::vector<Ipv4Address> gw = gateways;
-        client->TraceConnectWithoutContext(
-            "SubflowEstablished",
-            Callback<void, Ptr<MpTcpSubflow>>([pinned, router, gw](Ptr<MpTcpSubflow> sf) {
-                Ipv4FlowEcmpRouting::FiveTuple t;
-                uint16_t sport;
-                uint16_t dport;
-                sf->GetFourTuple(t.source, sport, t.destination, dport);
-                t.protocol = 6;
-                t.sourcePort = sport;
-                t.destinationPort = dport;
-                router->PinFlow(t, gw[*pinned % 2]);
-                ++*pinned;
-            }));
+        helper.PinSubflows(client, [pinned](Ptr<MpTcpSubflow>, uint32_t) { ++*pinned; });
     }
 
     /**
@@ -322,21 +291,7 @@ struct TwoPathTopology
      */
     void FailPath2(double from, double to)
     {
-        Ptr<NetDevice> dev = links[4].Get(1);
-        Simulator::Schedule(Seconds(from), [dev]() {
-            Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-            em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-            em->SetRate(1.0);
-            dev->SetAttribute("ReceiveErrorModel", PointerValue(em));
-        });
-        if (to > 0)
-        {
-            Simulator::Schedule(Seconds(to), [dev]() {
-                Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-                em->SetRate(0.0);
-                dev->SetAttribute("ReceiveErrorModel", PointerValue(em));
-            });
-        }
+        helper.FailPath(1, Seconds(from), Seconds(to));
     }
 };
 

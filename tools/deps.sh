@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what the module needs on Debian 12 (idempotent; run as root): Debian's ns-3.37
 # (libns3-dev and the ns3 programs its CMake package names), the libraries the module links
-# (OpenSSL's libcrypto, SQLite), the build tools, and matplotlib for the figures.
+# (OpenSSL's libcrypto, SQLite), the build tools, tshark (tools/test_pcap_tshark.py) and
+# matplotlib for the figures.
 set -euo pipefail
 pkgs=(libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev python3-dev libssl-dev cmake ninja-build
-      g++ ccache python3 python3-pip unzip)
+      g++ ccache python3 python3-pip unzip tshark)
 need=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
@@ -12,6 +13,8 @@ done
 if [ ${#need[@]} -gt 0 ]; then
   echo "deps: apt-get install ${need[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive
+  # wireshark-common asks whether non-root users may capture: no.
+  echo "wireshark-common wireshark-common/install-setuid boolean false" | debconf-set-selections
   apt-get update -q >&2
   apt-get install -y -q "${need[@]}" >&2
 fi
