@@ -365,6 +365,10 @@ class OptionStripper : public QueueDisc
 
     /// Which segments to strip (by their TCP header); none if empty.
     std::function<bool(const TcpHeader&)> m_match;
+    /// If set, the MPTCP options of matching segments are handed to it (raw bytes, kind 30
+    /// first) instead of being disabled: it may change them in place (not their length) and
+    /// returns true if it did. A middlebox that corrupts options rather than stripping them.
+    std::function<bool(std::vector<uint8_t>&)> m_rewrite;
     uint32_t m_stripped{0}; //!< segments whose MPTCP options were removed
 
     /**
@@ -414,8 +418,15 @@ class OptionStripper : public QueueDisc
                 {
                     if (GetMpTcpOptionBytes(opt, bytes))
                     {
-                        removed = true;
-                        bytes[0] = 253;
+                        if (!m_rewrite)
+                        {
+                            removed = true;
+                            bytes[0] = 253;
+                        }
+                        else if (m_rewrite(bytes))
+                        {
+                            removed = true;
+                        }
                         Ptr<TcpOptionMpTcp> blank = CreateObject<TcpOptionMpTcp>();
                         blank->SetBytes(bytes);
                         out.AppendOption(blank);
