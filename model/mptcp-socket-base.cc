@@ -786,7 +786,7 @@ MpTcpSocketBase::ProtocolError(Ptr<MpTcpSubflow> subflow, const std::string& wha
 bool
 MpTcpSocketBase::ReceivedFastClose(Ptr<MpTcpSubflow> subflow, uint64_t key, bool inRst)
 {
-    if (key != m_localKey || m_fallback)
+    if (key != m_localKey)
     {
         ProtocolError(subflow, "MP_FASTCLOSE with a wrong key");
         return false;
