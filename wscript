@@ -60,6 +60,7 @@ def build(bld):
         'test/mptcp-transfer-test-suite.cc',
         'test/mptcp-connection-test-suite.cc',
         'test/mptcp-middlebox-test-suite.cc',
+        'test/mptcp-teardown-test-suite.cc',
         'test/mptcp-scheduler-test-suite.cc',
         'test/ipv4-flow-ecmp-routing-test-suite.cc',
         'test/fat-tree-test-suite.cc',

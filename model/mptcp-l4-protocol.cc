@@ -10,6 +10,7 @@
 #include "ns3/ipv4-interface.h"
 #include "ns3/log.h"
 #include "ns3/tcp-header.h"
+#include "ns3/trace-source-accessor.h"
 
 namespace ns3
 {
@@ -23,7 +24,14 @@ MpTcpL4Protocol::GetTypeId()
     static TypeId tid = TypeId("ns3::MpTcpL4Protocol")
                             .SetParent<TcpL4Protocol>()
                             .SetGroupName("Mptcp")
-                            .AddConstructor<MpTcpL4Protocol>();
+                            .AddConstructor<MpTcpL4Protocol>()
+                            .AddTraceSource("UnknownTokenJoin",
+                                            "An MP_JOIN SYN carried a token no connection of "
+                                            "this node has; it was answered with a RST "
+                                            "carrying MP_TCPRST (RFC 8684 §3.2, §3.6).",
+                                            MakeTraceSourceAccessor(
+                                                &MpTcpL4Protocol::m_unknownTokenTrace),
+                                            "ns3::MpTcpL4Protocol::UnknownTokenTracedCallback");
     return tid;
 }
 
@@ -66,9 +74,25 @@ MpTcpL4Protocol::Receive(Ptr<Packet> p,
                 if (it == m_tokens.end())
                 {
                     // RFC 8684 §3.2: an MP_JOIN SYN with an unknown token is answered with
-                    // a RST; counting and dropping it keeps the listener untouched.
-                    NS_LOG_WARN("MP_JOIN SYN with unknown token " << token << ": dropped");
+                    // a RST (with MP_TCPRST, §3.6); the listener never sees it.
+                    NS_LOG_WARN("MP_JOIN SYN with unknown token " << token << ": RST");
                     ++m_unknownTokenDrops;
+                    m_unknownTokenTrace(token, tcpHeader);
+                    TcpHeader rst;
+                    rst.SetSourcePort(tcpHeader.GetDestinationPort());
+                    rst.SetDestinationPort(tcpHeader.GetSourcePort());
+                    rst.SetSequenceNumber(SequenceNumber32(0));
+                    rst.SetAckNumber(tcpHeader.GetSequenceNumber() + SequenceNumber32(1));
+                    rst.SetFlags(TcpHeader::RST | TcpHeader::ACK);
+                    MpTcpRstOption reason;
+                    reason.reason = MpTcpRstReason::MPTCP_SPECIFIC;
+                    Ptr<TcpOptionMpTcp> carrier = CreateObject<TcpOptionMpTcp>();
+                    carrier->SetOption(reason);
+                    rst.AppendOption(carrier);
+                    SendPacket(Create<Packet>(),
+                               rst,
+                               incomingIpHeader.GetDestination(),
+                               incomingIpHeader.GetSource());
                     return IpL4Protocol::RX_OK;
                 }
                 if (it->second->ReceivedJoinSyn(p, incomingIpHeader, tcpHeader))

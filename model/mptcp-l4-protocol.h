@@ -7,6 +7,7 @@
 #include "mptcp-ns3-compat.h"
 
 #include "ns3/tcp-l4-protocol.h"
+#include "ns3/traced-callback.h"
 
 #include <unordered_map>
 
@@ -61,8 +62,15 @@ class MpTcpL4Protocol : public TcpL4Protocol
     Ptr<MpTcpSocketBase> LookupToken(uint32_t token) const;
     /// \return the number of registered tokens
     uint32_t GetNTokens() const;
-    /// \return MP_JOIN SYNs dropped because their token was unknown
+    /// \return MP_JOIN SYNs with an unknown token (each answered with a RST, RFC 8684 §3.2)
     uint64_t GetUnknownTokenDrops() const;
+
+    /**
+     * TracedCallback signature for MP_JOIN SYNs with an unknown token.
+     * \param [in] token the token the SYN carried
+     * \param [in] header the SYN's TCP header
+     */
+    typedef void (*UnknownTokenTracedCallback)(uint32_t token, const TcpHeader& header);
 
   protected:
     void DoDispose() override;
@@ -70,6 +78,7 @@ class MpTcpL4Protocol : public TcpL4Protocol
   private:
     std::unordered_map<uint32_t, Ptr<MpTcpSocketBase>> m_tokens; //!< token -> connection
     uint64_t m_unknownTokenDrops{0};                              //!< dropped MP_JOIN SYNs
+    TracedCallback<uint32_t, const TcpHeader&> m_unknownTokenTrace; //!< unknown-token joins
 };
 
 } // namespace ns3

@@ -135,7 +135,12 @@ MpTcpSocketBase::GetTypeId()
                             "(RFC 8684 §3.7: options stripped, or MP_FAIL): the subflow and the "
                             "reason.",
                             MakeTraceSourceAccessor(&MpTcpSocketBase::m_fallbackTrace),
-                            "ns3::MpTcpSocketBase::ProtocolErrorTracedCallback");
+                            "ns3::MpTcpSocketBase::ProtocolErrorTracedCallback")
+            .AddTraceSource("TcpRstReceived",
+                            "A RST carrying MP_TCPRST arrived on a subflow (RFC 8684 §3.6): the "
+                            "subflow and the reason code (0x00-0x06).",
+                            MakeTraceSourceAccessor(&MpTcpSocketBase::m_tcpRstTrace),
+                            "ns3::MpTcpSocketBase::TcpRstTracedCallback");
     return tid;
 }
 
@@ -320,9 +325,58 @@ MpTcpSocketBase::Close()
     {
         return 0;
     }
+    if (m_rxReadyBytes > 0)
+    {
+        // As TcpSocketBase: closing with unread data aborts the connection.
+        NS_LOG_WARN(this << " Close() with " << m_rxReadyBytes << " unread bytes: aborting");
+        Abort();
+        return 0;
+    }
     m_closeRequested = true;
     MaybeFinishClose();
     return 0;
+}
+
+void
+MpTcpSocketBase::Abort()
+{
+    if (m_state == LISTEN)
+    {
+        Close();
+        return;
+    }
+    if (m_state == CLOSED || m_aborted)
+    {
+        return;
+    }
+    NS_LOG_INFO(this << " abort" << (m_fallback ? "" : " with MP_FASTCLOSE"));
+    m_closeRequested = true;
+    TearDown(true, !m_fallback && m_remoteKeyKnown);
+}
+
+void
+MpTcpSocketBase::TearDown(bool sendRst, bool fastClose)
+{
+    Ptr<MpTcpSocketBase> self(this);
+    m_aborted = true;
+    m_peerCloseNotified = true; // no normal close after this
+    m_state = CLOSED;
+    m_dataFinTimer.Cancel();
+    m_sendPendingEvent.Cancel();
+    auto subflows = m_subflows; // Reset() calls back into us
+    for (const auto& sf : subflows)
+    {
+        sf->Reset(MpTcpRstReason::UNSPECIFIED, fastClose, sendRst);
+    }
+    ReleaseToken();
+    m_sndUnsent.clear();
+    m_sndUnsentBytes = 0;
+    m_sentUnacked.clear();
+    m_reinjectQueue.clear();
+    m_rxOoo.clear();
+    m_rxOooBytes = 0;
+    m_rxReady.clear();
+    m_rxReadyBytes = 0;
 }
 
 int
@@ -899,7 +953,158 @@ void
 MpTcpSocketBase::ResetBrokenSubflow(Ptr<MpTcpSubflow> sf)
 {
     // Not from inside the subflow's own receive processing.
-    Simulator::ScheduleNow(&MpTcpSubflow::ResetSubflow, sf, MpTcpRstReason::MIDDLEBOX_INTERFERENCE);
+    Simulator::ScheduleNow(&MpTcpSubflow::Reset,
+                           sf,
+                           MpTcpRstReason::MIDDLEBOX_INTERFERENCE,
+                           false,
+                           true);
+}
+
+
+bool
+MpTcpSocketBase::ReceivedFastClose(Ptr<MpTcpSubflow> subflow, uint64_t key, bool inRst)
+{
+    if (key != m_localKey)
+    {
+        ProtocolError(subflow, "MP_FASTCLOSE with a wrong key");
+        return false;
+    }
+    if (m_aborted)
+    {
+        return true;
+    }
+    NS_LOG_INFO(this << " MP_FASTCLOSE received" << (inRst ? " in a RST" : " on an ACK"));
+    ++m_fastClosesReceived;
+    // Option R: the peer reset every subflow already. Option A: answer with RSTs.
+    TearDown(!inRst, false);
+    Simulator::ScheduleNow(&MpTcpSocketBase::NotifyErrorClose, Ptr<MpTcpSocketBase>(this));
+    return true;
+}
+
+void
+MpTcpSocketBase::ReceivedTcpRst(Ptr<MpTcpSubflow> subflow, MpTcpRstReason reason)
+{
+    NS_LOG_INFO(this << " MP_TCPRST reason " << int(reason) << " on subflow "
+                     << subflow->GetSubflowId());
+    ++m_tcpRstReceived[static_cast<uint8_t>(reason)];
+    m_tcpRstTrace(subflow, static_cast<uint8_t>(reason));
+}
+
+void
+MpTcpSocketBase::SubflowReset(Ptr<MpTcpSubflow> subflow)
+{
+    uint32_t id = subflow->GetSubflowId();
+    if (m_aborted || m_state == LISTEN ||
+        std::find(m_resetSubflowIds.begin(), m_resetSubflowIds.end(), id) !=
+            m_resetSubflowIds.end())
+    {
+        return;
+    }
+    m_resetSubflowIds.push_back(id);
+    ++m_subflowResets;
+    subflow->Reset(MpTcpRstReason::UNSPECIFIED, false, false); // CLOSED, endpoint released
+    m_subflowClosedTrace(subflow);
+    bool anyLeft = std::any_of(m_subflows.begin(), m_subflows.end(), [](const auto& x) {
+        return x->GetState() != TcpSocket::CLOSED;
+    });
+    if (!anyLeft)
+    {
+        NS_LOG_INFO(this << " last subflow reset: connection failed");
+        m_state = CLOSED;
+        m_dataFinTimer.Cancel();
+        ReleaseToken();
+        if (!m_peerCloseNotified)
+        {
+            m_peerCloseNotified = true;
+            NotifyErrorClose();
+        }
+        return;
+    }
+    if (m_fallback)
+    {
+        return;
+    }
+    // Reinject what it carried and the peer has not DATA_ACKed, whether or not the subflow
+    // acknowledged it (RFC 8684 §3.3.6: only DATA_ACKed data is safe).
+    std::vector<uint64_t> dsns;
+    for (const auto& [dsn, chunk] : m_sentUnacked)
+    {
+        if (chunk.subflowId == id && dsn >= m_dataUna)
+        {
+            dsns.push_back(dsn);
+        }
+    }
+    std::vector<MpTcpSubflow::Mapping> held;
+    subflow->TakeUnackedForReinjection(held);
+    for (const auto& m : held)
+    {
+        for (auto it = m_sentUnacked.lower_bound(m.dsn);
+             it != m_sentUnacked.end() && it->first < m.dsn + m.length;
+             ++it)
+        {
+            if (it->first >= m_dataUna)
+            {
+                dsns.push_back(it->first);
+            }
+        }
+    }
+    std::sort(dsns.begin(), dsns.end());
+    dsns.erase(std::unique(dsns.begin(), dsns.end()), dsns.end());
+    for (uint64_t dsn : dsns)
+    {
+        m_reinjectQueue.emplace_back(dsn, id);
+    }
+    NS_LOG_INFO(this << " subflow " << id << " reset: " << dsns.size() << " chunks reinjected");
+    SendPending();
+}
+
+bool
+MpTcpSocketBase::AcceptMapping(Ptr<MpTcpSubflow> subflow, uint64_t dsn, uint32_t length)
+{
+    if (!m_remoteKeyKnown || dsn + length <= m_rcvNxt + m_rcvBufSize)
+    {
+        return true; // (old data is dropped as a duplicate later, not counted)
+    }
+    ++m_outOfWindowMappings;
+    ProtocolError(subflow, "DSS mapping outside the receive window");
+    return false;
+}
+
+void
+MpTcpSocketBase::CountJoinFailure()
+{
+    ++m_joinFailures;
+}
+
+uint64_t
+MpTcpSocketBase::GetFastClosesReceived() const
+{
+    return m_fastClosesReceived;
+}
+
+uint64_t
+MpTcpSocketBase::GetSubflowResets() const
+{
+    return m_subflowResets;
+}
+
+uint64_t
+MpTcpSocketBase::GetTcpRstReceived(MpTcpRstReason reason) const
+{
+    auto it = m_tcpRstReceived.find(static_cast<uint8_t>(reason));
+    return it == m_tcpRstReceived.end() ? 0 : it->second;
+}
+
+uint64_t
+MpTcpSocketBase::GetOutOfWindowMappings() const
+{
+    return m_outOfWindowMappings;
+}
+
+uint64_t
+MpTcpSocketBase::GetJoinFailures() const
+{
+    return m_joinFailures;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1680,6 +1885,10 @@ MpTcpSocketBase::OnSubflowNormalClose(Ptr<Socket> s)
 {
     Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
     m_subflowClosedTrace(sf);
+    if (m_aborted)
+    {
+        return;
+    }
     if (sf->GetState() == TcpSocket::CLOSE_WAIT)
     {
         // The peer closed this subflow: close our side too, outside of its callback.
@@ -1703,6 +1912,18 @@ void
 MpTcpSocketBase::OnSubflowErrorClose(Ptr<Socket> s)
 {
     Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
+    if (m_aborted)
+    {
+        m_subflowClosedTrace(sf);
+        return;
+    }
+    if (!m_fallback && m_state != LISTEN && sf->GetRole() != MpTcpSubflow::ROLE_PLAIN)
+    {
+        // A RST we sent, or retries exhausted: TcpSocketBase releases the endpoint after this
+        // callback; take the subflow out of the connection then.
+        Simulator::ScheduleNow(&MpTcpSocketBase::SubflowReset, Ptr<MpTcpSocketBase>(this), sf);
+        return;
+    }
     m_subflowClosedTrace(sf);
     bool allDead = std::all_of(m_subflows.begin(), m_subflows.end(), [](const auto& x) {
         return x->GetState() == TcpSocket::CLOSED;

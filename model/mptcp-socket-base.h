@@ -111,6 +111,14 @@ class MpTcpSocketBase : public Socket
     bool SetAllowBroadcast(bool allowBroadcast) override;
     bool GetAllowBroadcast() const override;
 
+    /**
+     * \brief Abort the connection (RFC 8684 §3.5, option R): send a RST carrying MP_FASTCLOSE
+     * (the peer's key) and MP_TCPRST on every subflow, move to CLOSED at once and free the
+     * token. Close() does this when unread data sits in the receive queue, as TcpSocketBase
+     * sends a RST then. A fallback connection sends plain RSTs (with MP_TCPRST).
+     */
+    void Abort();
+
     /// \return the connection state
     State GetState() const;
     /// \return true if the connection fell back to plain TCP (RFC 8684 §3.7)
@@ -294,6 +302,61 @@ class MpTcpSocketBase : public Socket
     uint64_t GetChecksumFailures() const;
 
     /**
+     * \brief MP_FASTCLOSE arrived (RFC 8684 §3.5). With our key: every subflow is reset (in a
+     * RST, option R: locally, nothing sent; on an ACK, option A: a RST on every subflow), the
+     * connection is CLOSED, its token freed and the application told through the error-close
+     * callback. With another key: ignored and counted as a protocol error.
+     * \param subflow the subflow it arrived on
+     * \param key the Option Receiver's Key it carries
+     * \param inRst true if it came in a RST
+     * \return true if the connection was torn down
+     */
+    bool ReceivedFastClose(Ptr<MpTcpSubflow> subflow, uint64_t key, bool inRst);
+    /**
+     * \brief A RST with MP_TCPRST arrived on a subflow (RFC 8684 §3.6): record its reason.
+     * \param subflow the subflow
+     * \param reason the reason code
+     */
+    void ReceivedTcpRst(Ptr<MpTcpSubflow> subflow, MpTcpRstReason reason);
+    /**
+     * \brief A subflow was reset, by the peer or locally (RFC 8684 §3.6): it leaves the
+     * connection (no scheduling, no coupling), the data it held that is not DATA_ACKed is
+     * reinjected on the other subflows. When no subflow is left the connection fails: CLOSED,
+     * token freed, error-close callback.
+     * \param subflow the subflow
+     */
+    void SubflowReset(Ptr<MpTcpSubflow> subflow);
+    /**
+     * \brief Check a received DSS mapping against the connection-level receive window
+     * (RFC 8684 §3.3.4); one outside [DATA_ACK, DATA_ACK + RcvBufSize) is counted as a
+     * protocol error and must be ignored.
+     * \param subflow the subflow it arrived on
+     * \param dsn data sequence number of its first byte
+     * \param length its data bytes
+     * \return true if the mapping may be used
+     */
+    bool AcceptMapping(Ptr<MpTcpSubflow> subflow, uint64_t dsn, uint32_t length);
+    /// Count an MP_JOIN handshake that failed its HMAC check (the subflow is reset, §3.2).
+    void CountJoinFailure();
+    /// \return MP_FASTCLOSE options received with our key (0 or 1)
+    uint64_t GetFastClosesReceived() const;
+    /// \return subflows reset (sent or received RST) while the connection stayed up or failed
+    uint64_t GetSubflowResets() const;
+    /// \param reason a reason code \return MP_TCPRST options received with it
+    uint64_t GetTcpRstReceived(MpTcpRstReason reason) const;
+    /// \return received DSS mappings ignored because they were outside the receive window
+    uint64_t GetOutOfWindowMappings() const;
+    /// \return MP_JOIN handshakes that failed the HMAC check
+    uint64_t GetJoinFailures() const;
+
+    /**
+     * TracedCallback signature for received MP_TCPRST options.
+     * \param [in] subflow the subflow the RST arrived on
+     * \param [in] reason the reason code (RFC 8684 §3.6)
+     */
+    typedef void (*TcpRstTracedCallback)(Ptr<MpTcpSubflow> subflow, uint8_t reason);
+
+    /**
      * TracedCallback signature for subflow events.
      * \param [in] subflow the subflow
      */
@@ -375,6 +438,13 @@ class MpTcpSocketBase : public Socket
     void ConnectionEstablished(Ptr<MpTcpSubflow> sf);
     /// Remove our token from the node's token map.
     void ReleaseToken();
+    /**
+     * Reset every subflow, move to CLOSED, free the token and drop the buffers (abort, or the
+     * peer's MP_FASTCLOSE).
+     * \param sendRst send a RST on each subflow (false: the peer already reset them)
+     * \param fastClose the RSTs carry MP_FASTCLOSE
+     */
+    void TearDown(bool sendRst, bool fastClose);
 
     // Subflow callbacks (the subflow is the Socket argument).
     /// An active subflow completed its handshake. \param s the subflow
@@ -476,6 +546,13 @@ class MpTcpSocketBase : public Socket
     bool m_checksumRequested{false};           //!< attribute DssChecksum
     bool m_checksumInUse{false};               //!< DSS checksums negotiated (RFC 8684 §3.1)
     uint64_t m_checksumFailures{0};            //!< DSS checksum failures counted
+    bool m_aborted{false};                     //!< torn down by MP_FASTCLOSE (sent or received)
+    uint64_t m_fastClosesReceived{0};          //!< MP_FASTCLOSE received with our key
+    uint64_t m_subflowResets{0};               //!< subflows reset
+    std::map<uint8_t, uint64_t> m_tcpRstReceived; //!< MP_TCPRST received, by reason
+    uint64_t m_outOfWindowMappings{0};         //!< DSS mappings outside the receive window
+    uint64_t m_joinFailures{0};                //!< MP_JOIN HMAC failures
+    std::vector<uint32_t> m_resetSubflowIds;   //!< subflows SubflowReset() already handled
 
     TracedCallback<Ptr<MpTcpSubflow>> m_subflowEstablishedTrace; //!< subflow established
     TracedCallback<Ptr<MpTcpSubflow>> m_subflowClosedTrace;      //!< subflow closed
@@ -483,6 +560,7 @@ class MpTcpSocketBase : public Socket
     TracedCallback<uint64_t, uint32_t, Ptr<MpTcpSubflow>> m_reinjectionTrace; //!< reinjections
     TracedCallback<Ptr<MpTcpSubflow>, const std::string&> m_protocolErrorTrace; //!< errors
     TracedCallback<Ptr<MpTcpSubflow>, const std::string&> m_fallbackTrace; //!< fallbacks
+    TracedCallback<Ptr<MpTcpSubflow>, uint8_t> m_tcpRstTrace; //!< MP_TCPRST received
 };
 
 } // namespace ns3

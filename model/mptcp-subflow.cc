@@ -261,6 +261,64 @@ MpTcpSubflow::SendAckNow()
     }
 }
 
+bool
+MpTcpSubflow::IsReset() const
+{
+    return m_reset;
+}
+
+void
+MpTcpSubflow::Reset(MpTcpRstReason reason, bool fastClose, bool sendRst)
+{
+    TcpStates_t s = m_state.Get();
+    if (s == CLOSED || s == LISTEN)
+    {
+        return;
+    }
+    Ptr<MpTcpSubflow> self(this); // the connection's callbacks may drop their references
+    m_reset = true;
+    m_rstReason = reason;
+    m_rstFastClose = fastClose;
+    if (sendRst && m_endPoint != nullptr && s != TIME_WAIT)
+    {
+        if (m_mpFailPending)
+        {
+            SendAckNow(); // the MP_FAIL goes before the RST (RFC 8684 §3.7)
+        }
+        SendRST(); // the Tx hook adds MP_TCPRST (and MP_FASTCLOSE); notifies the error close
+    }
+    DeallocateEndPoint(); // cancels the timers, frees the port, leaves the node's socket list
+    m_state = CLOSED;
+}
+
+void
+MpTcpSubflow::ReceivedReset(const std::vector<MpTcpOption>& options)
+{
+    Ptr<MpTcpSubflow> self(this);
+    MpTcpSocketBase* meta = m_meta;
+    const MpFastCloseOption* fastClose = nullptr;
+    for (const auto& o : options)
+    {
+        if (auto rst = std::get_if<MpTcpRstOption>(&o))
+        {
+            meta->ReceivedTcpRst(this, rst->reason);
+        }
+        else if (auto fc = std::get_if<MpFastCloseOption>(&o))
+        {
+            fastClose = fc;
+        }
+    }
+    // Close without answering: a RST is never answered (RFC 793).
+    m_reset = true;
+    DeallocateEndPoint();
+    m_state = CLOSED;
+    if (fastClose && meta->ReceivedFastClose(this, fastClose->receiverKey, true))
+    {
+        return;
+    }
+    meta->SubflowReset(this);
+}
+
 void
 MpTcpSubflow::SendMpFail(uint64_t dsn)
 {
@@ -302,23 +360,6 @@ bool
 MpTcpSubflow::HasPendingRxMappings() const
 {
     return !m_rxMappings.empty();
-}
-
-void
-MpTcpSubflow::ResetSubflow(MpTcpRstReason reason)
-{
-    TcpStates_t s = m_state.Get();
-    if (s == CLOSED || s == LISTEN || s == TIME_WAIT)
-    {
-        return;
-    }
-    if (m_mpFailPending)
-    {
-        SendAckNow(); // the MP_FAIL goes before the RST
-    }
-    m_rstReasonPending = true;
-    m_rstReason = reason;
-    SendRST();
 }
 
 uint64_t
@@ -597,6 +638,16 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
         options.push_back(parsed);
     }
 
+    if ((flags & TcpHeader::RST) && m_meta &&
+        (m_role == ROLE_MP_CAPABLE || m_role == ROLE_MP_JOIN) &&
+        (IsEstablished() || m_state.Get() == FIN_WAIT_1 || m_state.Get() == FIN_WAIT_2 ||
+         m_state.Get() == CLOSING || m_state.Get() == LAST_ACK))
+    {
+        // RFC 8684 §3.6: a RST closes this subflow only; the connection decides the rest.
+        ReceivedReset(options);
+        return;
+    }
+
     if (syn && !ack)
     {
         // A SYN reaching a listening subflow: remember what it asked for; Fork() copies it.
@@ -660,8 +711,10 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
                 {
                     m_meta->ProtocolError(this, join ? "MP_JOIN SYN/ACK HMAC mismatch"
                                                      : "SYN/ACK without MP_JOIN");
+                    m_meta->CountJoinFailure();
                     // RFC 8684 §3.2: the subflow is reset; the connection is unaffected.
                     TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
+                    m_rstReason = MpTcpRstReason::MPTCP_SPECIFIC;
                     SendRST();
                     return;
                 }
@@ -741,7 +794,8 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
                         m_meta->ChecksumFailed(this, dsn);
                         continue;
                     }
-                    if (dataBytes > 0 && dss->ssn + dataBytes > m_rxReadSsn)
+                    if (dataBytes > 0 && dss->ssn + dataBytes > m_rxReadSsn &&
+                        m_meta->AcceptMapping(this, dsn, dataBytes))
                     {
                         m_rxMappings[dss->ssn] = {dss->ssn, dsn, dataBytes};
                     }
@@ -791,9 +845,20 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
                     if (!std::equal(joinAck->hmac.begin(), joinAck->hmac.end(), expected.begin()))
                     {
                         m_meta->ProtocolError(this, "MP_JOIN ACK HMAC mismatch");
+                        m_meta->CountJoinFailure();
+                        m_rstReason = MpTcpRstReason::MPTCP_SPECIFIC;
                         SendRST();
                         return;
                     }
+                }
+            }
+            else if (auto fc = std::get_if<MpFastCloseOption>(&o))
+            {
+                // Option A of RFC 8684 §3.5: MP_FASTCLOSE on an ACK; the connection answers
+                // with a RST on every subflow (this one included) if the key is ours.
+                if (m_meta->ReceivedFastClose(this, fc->receiverKey, false))
+                {
+                    return;
                 }
             }
         }
@@ -842,6 +907,32 @@ MpTcpSubflow::TxHook(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocke
     // The header is the sender's local, non-const object (TcpSocketBase sends it right after
     // firing this trace), so appending to it is well defined.
     sf->AddMpTcpOption(const_cast<TcpHeader&>(h), p->GetSize());
+}
+
+void
+MpTcpSubflow::AddRstOptions(TcpHeader& header)
+{
+    // RFC 8684 §3.6: every RST of a subflow of an MPTCP connection says why.
+    m_reset = true;
+    if (m_rstFastClose && m_meta->HasRemoteKey())
+    {
+        MpFastCloseOption fc;
+        fc.receiverKey = m_meta->GetRemoteKey();
+        Ptr<TcpOptionMpTcp> carrier = CreateObject<TcpOptionMpTcp>();
+        carrier->SetOption(fc);
+        if (!header.AppendOption(carrier))
+        {
+            NS_LOG_ERROR("no TCP option space left for MP_FASTCLOSE");
+        }
+    }
+    MpTcpRstOption rst;
+    rst.reason = m_rstReason;
+    Ptr<TcpOptionMpTcp> carrier = CreateObject<TcpOptionMpTcp>();
+    carrier->SetOption(rst);
+    if (!header.AppendOption(carrier))
+    {
+        NS_LOG_ERROR("no TCP option space left for MP_TCPRST");
+    }
 }
 
 bool
@@ -903,6 +994,18 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
         return;
     }
     uint8_t flags = header.GetFlags();
+    if (m_role == ROLE_PLAIN && !m_txInfinite)
+    {
+        return;
+    }
+    if (flags & TcpHeader::RST)
+    {
+        if (m_role != ROLE_PLAIN)
+        {
+            AddRstOptions(header);
+        }
+        return;
+    }
     MpTcpOption option;
     bool have = false;
     const uint8_t capableFlags = MpCapableOption::FLAG_H |
@@ -923,21 +1026,6 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
         dss.dataLength = 0;
         dss.hasChecksum = m_meta->IsChecksumInUse(); // zero for an infinite mapping
         option = dss;
-        have = true;
-    }
-    else if (m_role == ROLE_PLAIN)
-    {
-        return;
-    }
-    else if (flags & TcpHeader::RST)
-    {
-        if (!m_rstReasonPending)
-        {
-            return;
-        }
-        MpTcpRstOption rst; // RFC 8684 §3.6: why this subflow is reset
-        rst.reason = m_rstReason;
-        option = rst;
         have = true;
     }
     else if (m_mpFailPending && payload == 0 && !(flags & TcpHeader::SYN))

@@ -190,6 +190,19 @@ class MpTcpSubflow : public TcpSocketBase
     uint64_t GetMalformedOptions() const;
 
     /**
+     * \brief Reset this subflow (RFC 8684 §3.6): send a RST carrying MP_TCPRST with \p reason
+     * (and MP_FASTCLOSE with the peer's key if \p fastClose, §3.5), then release the endpoint
+     * and move to CLOSED. The connection hears of it through the error-close callback. A
+     * pending MP_FAIL (§3.7) goes out on an ACK just before the RST.
+     * \param reason the MP_TCPRST reason code
+     * \param fastClose also carry MP_FASTCLOSE (the connection is being aborted)
+     * \param sendRst false: close locally without sending anything (the peer already reset)
+     */
+    void Reset(MpTcpRstReason reason, bool fastClose = false, bool sendRst = true);
+    /// \return true once this subflow sent or received a RST (it carries no more data)
+    bool IsReset() const;
+
+    /**
      * \brief The subflow's addresses and ports (all zero before it has an endpoint).
      * \param localAddr filled with the local address
      * \param localPort filled with the local port
@@ -241,11 +254,6 @@ class MpTcpSubflow : public TcpSocketBase
     bool GetLastMappedDsnEnd(uint64_t& dsnEnd) const;
     /// \return true if mappings of bytes not yet read are known (data beyond a gap was mapped)
     bool HasPendingRxMappings() const;
-    /**
-     * \brief Reset this subflow (TCP RST carrying MP_TCPRST, RFC 8684 §3.6).
-     * \param reason the MP_TCPRST reason code
-     */
-    void ResetSubflow(MpTcpRstReason reason);
     /// \return MP_FAIL options received on this subflow
     uint64_t GetMpFailsReceived() const;
 
@@ -306,6 +314,17 @@ class MpTcpSubflow : public TcpSocketBase
     void DiscardAckedMappings();
     /// \return the send mapping holding relative SSN \p ssn, or nullptr
     const Mapping* FindTxMapping(uint32_t ssn) const;
+    /**
+     * \brief A RST arrived on this synchronized subflow: record its MP_TCPRST, act on its
+     * MP_FASTCLOSE, close the subflow and tell the connection (RFC 8684 §3.5, §3.6).
+     * \param options the segment's MPTCP options
+     */
+    void ReceivedReset(const std::vector<MpTcpOption>& options);
+    /**
+     * \brief Append MP_TCPRST (and MP_FASTCLOSE when aborting) to an outgoing RST.
+     * \param header the RST's header
+     */
+    void AddRstOptions(TcpHeader& header);
 
     MpTcpSocketBase* m_meta{nullptr}; //!< the connection (not owned)
     Role m_role{ROLE_PLAIN};          //!< the handshake
@@ -337,11 +356,12 @@ class MpTcpSubflow : public TcpSocketBase
     uint64_t m_txInfiniteDsn{0};      //!< its DSN
     bool m_lastMappedValid{false};    //!< m_lastMappedDsnEnd is set
     uint64_t m_lastMappedDsnEnd{0};   //!< DSN after the last byte read through a mapping
-    bool m_rstReasonPending{false};   //!< the next RST carries MP_TCPRST
-    MpTcpRstReason m_rstReason{MpTcpRstReason::UNSPECIFIED}; //!< its reason
     uint64_t m_bytesSent{0};          //!< payload bytes sent
     Time m_lastPenalized{Seconds(-1)}; //!< when Penalize() last halved the window
     uint32_t m_penalizations{0};      //!< times Penalize() halved the window
+    MpTcpRstReason m_rstReason{MpTcpRstReason::UNSPECIFIED}; //!< reason in our next RST
+    bool m_rstFastClose{false};       //!< our next RST carries MP_FASTCLOSE
+    bool m_reset{false};              //!< a RST was sent or received
     TracedCallback<Ptr<const MpTcpSubflow>, int> m_malformedTrace; //!< malformed option trace
 };
 

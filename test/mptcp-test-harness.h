@@ -322,6 +322,10 @@ class OptionStripper : public QueueDisc
 
     /// Which segments to strip (by their TCP header); none if empty.
     std::function<bool(const TcpHeader&)> m_match;
+    /// If set, the MPTCP options of matching segments are handed to it (raw bytes, kind 30
+    /// first) instead of being disabled: it may change them in place (not their length) and
+    /// returns true if it did. A middlebox that corrupts options rather than stripping them.
+    std::function<bool(std::vector<uint8_t>&)> m_rewrite;
     uint32_t m_stripped{0}; //!< segments whose MPTCP options were removed
     /// Which data segments get one payload byte changed (as a rewriting ALG would); none if
     /// empty. Called for segments with payload only, with the header and the payload size.
@@ -393,8 +397,15 @@ class OptionStripper : public QueueDisc
                 {
                     if (GetMpTcpOptionBytes(opt, bytes))
                     {
-                        removed = true;
-                        bytes[0] = 253;
+                        if (!m_rewrite)
+                        {
+                            removed = true;
+                            bytes[0] = 253;
+                        }
+                        else if (m_rewrite(bytes))
+                        {
+                            removed = true;
+                        }
                         Ptr<TcpOptionMpTcp> blank = CreateObject<TcpOptionMpTcp>();
                         blank->SetBytes(bytes);
                         out.AppendOption(blank);
