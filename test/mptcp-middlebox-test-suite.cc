@@ -351,6 +351,86 @@ class ChecksumFailureTest : public TestCase
     bool m_checksum;
 };
 
+/**
+ * Two subflows pinned to two disjoint paths; a middlebox on path 2 (R2 -> S2) strips the
+ * options of the data from 0.5 s on (\p rewrite false), or rewrites one payload byte of its
+ * 50th data segment with checksums on (\p rewrite true). The receiver resets the subflow of
+ * path 2 with MP_TCPRST "middlebox interference" (after MP_FAIL, for the checksum), the sender
+ * reinjects what it held on the other subflow, and the connection stays MPTCP: every byte
+ * arrives once and unchanged (RFC 8684 §3.7).
+ */
+class BrokenSubflowTest : public TestCase
+{
+  public:
+    /// \param rewrite rewrite a payload byte (checksums on) instead of stripping options
+    explicit BrokenSubflowTest(bool rewrite)
+        : TestCase(rewrite ? "two subflows, payload rewritten on one path: MP_FAIL, reset, exact"
+                           : "two subflows, DSS stripped on one path: that subflow reset, exact"),
+          m_rewrite(rewrite)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ConfigureTransport(2, Lia(), 1 << 20);
+        Config::SetDefault("ns3::MpTcpSocketBase::DssChecksum", BooleanValue(m_rewrite));
+        TwoPathTopology topo;
+        Ptr<OptionStripper> mb = OptionStripper::Install(topo.links[4].Get(0), nullptr);
+        uint32_t seen = 0;
+        if (m_rewrite)
+        {
+            mb->m_corrupt = [&seen](const TcpHeader&, uint32_t) { return ++seen == 50; };
+        }
+        else
+        {
+            mb->m_match = [](const TcpHeader&) { return Simulator::Now() >= Seconds(0.5); };
+        }
+        Ptr<Socket> listener = Listen(topo.n.Get(5), MpTcpSocketFactory::GetTypeId());
+        PatternReceiver rx(listener);
+        Ptr<Socket> client = Socket::CreateSocket(topo.n.Get(0), MpTcpSocketFactory::GetTypeId());
+        const uint64_t total = 3000000;
+        PatternSender tx(client, total);
+        uint32_t pinned = 0;
+        topo.PinSubflows(client, &pinned);
+        Ipv4Address b = topo.b;
+        Simulator::Schedule(Seconds(0.1), [client, b]() {
+            client->Bind();
+            client->Connect(InetSocketAddress(b, 5000));
+        });
+        Simulator::Run();
+        Config::SetDefault("ns3::MpTcpSocketBase::DssChecksum", BooleanValue(false));
+
+        auto meta = DynamicCast<MpTcpSocketBase>(client);
+        auto server = DynamicCast<MpTcpSocketBase>(rx.m_conn);
+        NS_TEST_ASSERT_MSG_EQ(pinned, 2, "two subflows, one per path");
+        NS_TEST_ASSERT_MSG_GT(m_rewrite ? mb->m_corrupted : mb->m_stripped, 0, "the middlebox acted");
+        NS_TEST_ASSERT_MSG_EQ(rx.m_received, total, "every byte");
+        NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "in order, once, unchanged");
+        NS_TEST_ASSERT_MSG_EQ(meta->IsFallback(), false, "the client stays MPTCP");
+        NS_TEST_ASSERT_MSG_EQ(meta->GetTcpRstReceived(MpTcpRstReason::MIDDLEBOX_INTERFERENCE),
+                              1,
+                              "one subflow reset for middlebox interference");
+        NS_TEST_ASSERT_MSG_EQ(meta->GetSubflowResets(), 1, "exactly one subflow removed");
+        NS_TEST_ASSERT_MSG_GT(meta->GetReinjectedBytes(), 0, "its data was reinjected");
+        NS_TEST_ASSERT_MSG_NE(server, nullptr, "accepted");
+        if (server)
+        {
+            NS_TEST_ASSERT_MSG_EQ(server->IsFallback(), false, "the server stays MPTCP");
+            NS_TEST_ASSERT_MSG_EQ(server->GetChecksumFailures(), m_rewrite ? 1 : 0,
+                                  "checksum failures");
+        }
+        if (m_rewrite)
+        {
+            NS_TEST_ASSERT_MSG_EQ(meta->GetSubflows()[1]->GetMpFailsReceived(), 1,
+                                  "the MP_FAIL preceded the reset");
+        }
+        Simulator::Destroy();
+    }
+
+    bool m_rewrite;
+};
+
 /// The middlebox test suite.
 class MpTcpMiddleboxTestSuite : public TestSuite
 {
@@ -366,6 +446,8 @@ class MpTcpMiddleboxTestSuite : public TestSuite
         AddTestCase(new ChecksumNegotiationTest(true, true), MPTCP_TEST_QUICK);
         AddTestCase(new ChecksumFailureTest(true), MPTCP_TEST_QUICK);
         AddTestCase(new ChecksumFailureTest(false), MPTCP_TEST_QUICK);
+        AddTestCase(new BrokenSubflowTest(false), MPTCP_TEST_QUICK);
+        AddTestCase(new BrokenSubflowTest(true), MPTCP_TEST_QUICK);
     }
 };
 

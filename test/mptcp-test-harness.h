@@ -343,7 +343,10 @@ class OptionStripper : public QueueDisc
     {
         OptionStripper::GetTypeId(); // registers the TypeId for the helper
         TrafficControlHelper tch;
-        tch.Uninstall(dev);
+        if (dev->GetNode()->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(dev))
+        {
+            tch.Uninstall(dev); // (uninstalling twice crashes ns-3.37)
+        }
         tch.SetRootQueueDisc("ns3::MpTcpTestOptionStripper");
         QueueDiscContainer q = tch.Install(dev);
         Ptr<OptionStripper> s = DynamicCast<OptionStripper>(q.Get(0));
