@@ -322,7 +322,19 @@ struct TwoPathTopology
      */
     void FailPath2(double from, double to)
     {
-        Ptr<NetDevice> dev = links[4].Get(1);
+        FailPath(2, from, to);
+    }
+
+    /**
+     * Make path \p path (1: R1 -> S2, 2: R2 -> S2) drop every packet from \p from, and carry
+     * them again from \p to (never, if \p to is not positive).
+     * \param path 1 or 2
+     * \param from seconds
+     * \param to seconds
+     */
+    void FailPath(uint32_t path, double from, double to)
+    {
+        Ptr<NetDevice> dev = links[2 + path].Get(1);
         Simulator::Schedule(Seconds(from), [dev]() {
             Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
             em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
