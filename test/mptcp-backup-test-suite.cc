@@ -26,19 +26,21 @@ SchedulerName(MpTcpSocketBase::Scheduler s)
  * Sets the defaults of a BackupScenario; call before building it.
  * \param scheduler the scheduler of both ends
  * \param delAck DelAckCount of the subflows
+ * \param subflows subflows per connection, the last one a backup
  */
 void
-ConfigureBackup(MpTcpSocketBase::Scheduler scheduler, uint32_t delAck)
+ConfigureBackup(MpTcpSocketBase::Scheduler scheduler, uint32_t delAck, uint32_t subflows = 2)
 {
-    ConfigureTransport(2, Lia(), 1 << 20);
+    ConfigureTransport(subflows, Lia(), 1 << 20);
     Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", EnumValue(scheduler));
     Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delAck));
     Config::SetDefault("ns3::MpTcpSocketBase::BackupSubflows", UintegerValue(1));
 }
 
 /**
- * Two subflows on TwoPathTopology, the first (regular) pinned to path 1, the second opened as
- * a backup (BackupSubflows = 1) pinned to path 2. Every MP_PRIO reaching B is recorded.
+ * An MPTCP connection from A to B on TwoPathTopology whose last subflow is opened as a backup
+ * (BackupSubflows = 1); subflow i is pinned to path 1 + (i mod 2), so with two subflows the
+ * regular one takes path 1 and the backup path 2. Every MP_PRIO reaching B is recorded.
  */
 struct BackupScenario
 {
@@ -49,7 +51,8 @@ struct BackupScenario
     uint32_t pinned{0};                  //!< subflows pinned
     std::vector<std::pair<uint16_t, bool>> prioOnWire; //!< MP_PRIO at B: (source port, B flag)
     std::vector<std::pair<uint32_t, bool>> priorityTrace; //!< A's SubflowPriority trace
-    std::vector<uint32_t> reinjectedOn;  //!< subflow ids that carried reinjected chunks
+    /// Per reinjected chunk: the subflow id carrying it, whether a regular one could send.
+    std::vector<std::pair<uint32_t, bool>> reinjections;
 
     /// \return A's connection
     Ptr<MpTcpSocketBase> Client() const
@@ -91,7 +94,12 @@ struct BackupScenario
           rx(listener),
           client(Socket::CreateSocket(topo.n.Get(0), MpTcpSocketFactory::GetTypeId()))
     {
-        topo.PinSubflows(client, &pinned);
+        client->TraceConnectWithoutContext(
+            "SubflowEstablished",
+            Callback<void, Ptr<MpTcpSubflow>>([this](Ptr<MpTcpSubflow> sf) {
+                topo.PinSubflow(sf, 1 + sf->GetSubflowId() % 2);
+                ++pinned;
+            }));
         Address to = InetSocketAddress(topo.b, 5000);
         Ptr<Socket> c = client;
         Simulator::Schedule(Seconds(0.1), [c, to]() {
@@ -107,7 +115,8 @@ struct BackupScenario
             "Reinjection",
             Callback<void, uint64_t, uint32_t, Ptr<MpTcpSubflow>>(
                 [this](uint64_t, uint32_t, Ptr<MpTcpSubflow> sf) {
-                    reinjectedOn.push_back(sf->GetSubflowId());
+                    reinjections.emplace_back(sf->GetSubflowId(),
+                                              Client()->HasUsableRegularSubflow());
                 }));
         // Every MPTCP option of every segment B receives, parsed as the subflows do.
         topo.n.Get(5)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
@@ -238,14 +247,14 @@ class BackupTakeOverTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(s.rx.m_received, total, "every byte arrived");
         NS_TEST_ASSERT_MSG_EQ(s.rx.m_mismatches, 0, "in order, once");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(sfs[0]->GetConsecutiveRtos(), 1, "the regular one timed out");
-        NS_TEST_ASSERT_MSG_EQ(client->HasUsableRegularSubflow(), false, "no usable regular one");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(sfs[1]->GetBytesSent(),
                                     total - regularBefore,
                                     "the backup carried at least what was not sent by 1 s");
         NS_TEST_ASSERT_MSG_GT(client->GetReinjectedBytes(), 0, "held data was reinjected");
-        for (uint32_t id : s.reinjectedOn)
+        for (const auto& [id, usable] : s.reinjections)
         {
             NS_TEST_ASSERT_MSG_EQ(id, 1, "reinjected on the backup subflow");
+            NS_TEST_ASSERT_MSG_EQ(usable, false, "when no regular subflow could send");
         }
         Simulator::Destroy();
     }
@@ -344,6 +353,61 @@ class MpPrioSwitchTest : public TestCase
     MpTcpSocketBase::Scheduler m_scheduler;
 };
 
+/**
+ * Two regular subflows (0 on path 1, 1 on path 2) and a backup (2, on path 1); path 2 fails for
+ * good at 1 s. One regular subflow still works, so the backup stays idle: the data held by
+ * subflow 1 is reinjected on subflow 0, which carries the rest.
+ */
+class BackupStaysIdleTest : public TestCase
+{
+  public:
+    /// \param scheduler the scheduler
+    BackupStaysIdleTest(MpTcpSocketBase::Scheduler scheduler)
+        : TestCase(SchedulerName(scheduler) + ": the backup stays idle while one of two regular "
+                                              "subflows works"),
+          m_scheduler(scheduler)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ConfigureBackup(m_scheduler, 2, 3);
+        BackupScenario s;
+        const uint64_t total = 2000000;
+        PatternSender tx(s.client, total);
+        s.topo.FailPath(2, 1.0, 0);
+        uint64_t path2Before = 0;
+        Ptr<MpTcpSocketBase> client = s.Client();
+        Simulator::Schedule(Seconds(1.0), [&]() {
+            path2Before = client->GetSubflows().at(1)->GetBytesSent();
+        });
+        Simulator::Stop(Seconds(8));
+        Simulator::Run();
+        const auto& sfs = client->GetSubflows();
+        NS_TEST_ASSERT_MSG_EQ(s.pinned, 3, "three subflows pinned");
+        std::cout << GetName() << ": subflow 0 " << sfs[0]->GetBytesSent() << " B, 1 "
+                  << sfs[1]->GetBytesSent() << " B (" << path2Before << " B by 1 s), backup "
+                  << sfs[2]->GetBytesSent() << " B, reinjected " << client->GetReinjectedBytes()
+                  << " B" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(sfs[2]->IsBackup(), true, "subflow 2 is the backup");
+        NS_TEST_ASSERT_MSG_EQ(s.rx.m_received, total, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(s.rx.m_mismatches, 0, "in order, once");
+        NS_TEST_ASSERT_MSG_GT(path2Before, 0, "subflow 1 carried data before the failure");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(sfs[1]->GetConsecutiveRtos(), 1, "subflow 1 timed out");
+        NS_TEST_ASSERT_MSG_EQ(sfs[2]->GetBytesSent(), 0, "no data on the backup");
+        NS_TEST_ASSERT_MSG_GT(client->GetReinjectedBytes(), 0, "held data was reinjected");
+        for (const auto& [id, usable] : s.reinjections)
+        {
+            NS_TEST_ASSERT_MSG_EQ(id, 0, "reinjected on the working regular subflow");
+            NS_TEST_ASSERT_MSG_EQ(usable, true, "subflow 0 could send");
+        }
+        Simulator::Destroy();
+    }
+
+    MpTcpSocketBase::Scheduler m_scheduler;
+};
+
 class MpTcpBackupTestSuite : public TestSuite
 {
   public:
@@ -354,6 +418,7 @@ class MpTcpBackupTestSuite : public TestSuite
         {
             AddTestCase(new BackupIdleTest(s), MPTCP_TEST_QUICK);
             AddTestCase(new BackupTakeOverTest(s), MPTCP_TEST_QUICK);
+            AddTestCase(new BackupStaysIdleTest(s), MPTCP_TEST_QUICK);
             AddTestCase(new MpPrioSwitchTest(s), MPTCP_TEST_QUICK);
         }
     }

@@ -293,25 +293,34 @@ struct TwoPathTopology
      * Pin the data direction of each subflow of \p client to path (i mod 2) at S1, in the
      * order the subflows are established, as a controller would.
      * \param client an MPTCP socket on A
-     * \param pinned incremented per pinned subflow; must outlive the simulation
+     * \param pinned incremented per pinned subflow; must outlive the simulation (as must the
+     * topology)
      */
     void PinSubflows(Ptr<Socket> client, uint32_t* pinned)
     {
-        Ptr<Ipv4FlowEcmpRouting> router = s1;
-        std::vector<Ipv4Address> gw = gateways;
         client->TraceConnectWithoutContext(
             "SubflowEstablished",
-            Callback<void, Ptr<MpTcpSubflow>>([pinned, router, gw](Ptr<MpTcpSubflow> sf) {
-                Ipv4FlowEcmpRouting::FiveTuple t;
-                uint16_t sport;
-                uint16_t dport;
-                sf->GetFourTuple(t.source, sport, t.destination, dport);
-                t.protocol = 6;
-                t.sourcePort = sport;
-                t.destinationPort = dport;
-                router->PinFlow(t, gw[*pinned % 2]);
+            Callback<void, Ptr<MpTcpSubflow>>([this, pinned](Ptr<MpTcpSubflow> sf) {
+                PinSubflow(sf, 1 + *pinned % 2);
                 ++*pinned;
             }));
+    }
+
+    /**
+     * Pin the data direction of one established subflow of a socket on A to a path at S1.
+     * \param sf the subflow
+     * \param path 1 (via R1) or 2 (via R2)
+     */
+    void PinSubflow(Ptr<MpTcpSubflow> sf, uint32_t path)
+    {
+        Ipv4FlowEcmpRouting::FiveTuple t;
+        uint16_t sport;
+        uint16_t dport;
+        sf->GetFourTuple(t.source, sport, t.destination, dport);
+        t.protocol = 6;
+        t.sourcePort = sport;
+        t.destinationPort = dport;
+        s1->PinFlow(t, gateways.at(path - 1));
     }
 
     /**
