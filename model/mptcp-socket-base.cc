@@ -93,8 +93,8 @@ MpTcpSocketBase::GetTypeId()
             .AddAttribute("BackupSubflows",
                           "How many of the NumSubflows ndiffports subflows, counted from the "
                           "last, are opened as backups (B flag in their MP_JOIN SYN, RFC 8684 "
-                          "3.2); the initial subflow stays regular (MP_CAPABLE has no B flag: "
-                          "use SetSubflowBackup). 0..31, default 0.",
+                          "section 3.2); the initial subflow stays regular (MP_CAPABLE has no "
+                          "B flag: use SetSubflowBackup). 0..31, default 0.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&MpTcpSocketBase::m_backupSubflows),
                           MakeUintegerChecker<uint32_t>(0, 31))
@@ -522,7 +522,11 @@ MpTcpSocketBase::GetNEstablishedSubflows() const
 void
 MpTcpSocketBase::SetSubflowBackup(Ptr<MpTcpSubflow> subflow, bool backup)
 {
-    NS_ASSERT(std::find(m_subflows.begin(), m_subflows.end(), subflow) != m_subflows.end());
+    if (std::find(m_subflows.begin(), m_subflows.end(), subflow) == m_subflows.end())
+    {
+        NS_LOG_WARN(this << " SetSubflowBackup: not a subflow of this connection");
+        return;
+    }
     subflow->SetLocalBackup(backup);
 }
 

@@ -37,6 +37,8 @@ class Node;
  *    distinct source ports, so that per-flow ECMP spreads them over the fabric's paths
  *    (Raiciu et al., SIGCOMM 2011, §2);
  *  - a lowest-RTT-first scheduler that hands full segments to subflows that have window;
+ *  - backup subflows (MP_JOIN B flag, MP_PRIO, RFC 8684 §3.2, §3.3.8), used only when no
+ *    regular subflow can send;
  *  - data sequence mappings and DATA_ACKs in DSS options (§3.3), reassembly in data sequence
  *    order, duplicate removal;
  *  - coupled congestion control (MpTcpLia, RFC 6356) or uncoupled subflows (TcpNewReno);

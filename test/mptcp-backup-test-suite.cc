@@ -53,6 +53,7 @@ struct BackupScenario
     std::vector<std::pair<uint32_t, bool>> priorityTrace; //!< A's SubflowPriority trace
     /// Per reinjected chunk: the subflow id carrying it, whether a regular one could send.
     std::vector<std::pair<uint32_t, bool>> reinjections;
+    double firstReinjection{-1}; //!< time of the first reinjection, seconds
 
     /// \return A's connection
     Ptr<MpTcpSocketBase> Client() const
@@ -117,6 +118,10 @@ struct BackupScenario
                 [this](uint64_t, uint32_t, Ptr<MpTcpSubflow> sf) {
                     reinjections.emplace_back(sf->GetSubflowId(),
                                               Client()->HasUsableRegularSubflow());
+                    if (firstReinjection < 0)
+                    {
+                        firstReinjection = Simulator::Now().GetSeconds();
+                    }
                 }));
         // Every MPTCP option of every segment B receives, parsed as the subflows do.
         topo.n.Get(5)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
@@ -239,8 +244,8 @@ class BackupTakeOverTest : public TestCase
         std::cout << GetName() << ": by 1 s regular " << regularBefore << " B, backup "
                   << backupBefore << " B; at the end regular " << sfs[0]->GetBytesSent()
                   << " B, backup " << sfs[1]->GetBytesSent() << " B, reinjected "
-                  << client->GetReinjectedBytes() << " B, last byte at " << done << " s"
-                  << std::endl;
+                  << client->GetReinjectedBytes() << " B from " << s.firstReinjection
+                  << " s, last byte at " << done << " s" << std::endl;
         NS_TEST_ASSERT_MSG_EQ(s.pinned, 2, "both subflows pinned");
         NS_TEST_ASSERT_MSG_EQ(backupBefore, 0, "no data on the backup before the failure");
         NS_TEST_ASSERT_MSG_GT(regularBefore, 0, "the regular subflow carried data");
