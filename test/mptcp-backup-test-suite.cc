@@ -413,6 +413,86 @@ class BackupStaysIdleTest : public TestCase
     MpTcpSocketBase::Scheduler m_scheduler;
 };
 
+/**
+ * An application-limited flow (1400 bytes every 10 ms from 0.5 s to 6 s); the regular
+ * subflow's path fails from 1 s to 2.5 s. The backup carries the data after the regular one's
+ * RTO; once a retransmission of the regular subflow is acknowledged (its backed-off RTO after
+ * 2.5 s), the data goes back to it and the backup sends nothing more.
+ */
+class BackupReleaseTest : public TestCase
+{
+  public:
+    /// \param scheduler the scheduler
+    BackupReleaseTest(MpTcpSocketBase::Scheduler scheduler)
+        : TestCase(SchedulerName(scheduler) + ": data returns to the regular subflow when its "
+                                              "path recovers"),
+          m_scheduler(scheduler)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ConfigureBackup(m_scheduler, 1);
+        BackupScenario s;
+        Ptr<MpTcpSocketBase> client = s.Client();
+        uint64_t written = 0;
+        for (uint32_t i = 0; i < 550; ++i)
+        {
+            Simulator::Schedule(Seconds(0.5) + MilliSeconds(10 * i), [client, &written]() {
+                uint8_t buf[1400];
+                for (uint32_t j = 0; j < sizeof(buf); ++j)
+                {
+                    buf[j] = PatternByte(written + j);
+                }
+                if (client->Send(Create<Packet>(buf, sizeof(buf)), 0) == int(sizeof(buf)))
+                {
+                    written += sizeof(buf);
+                }
+            });
+        }
+        s.topo.FailPath(1, 1.0, 2.5);
+        // When the regular subflow can send again, and the bytes sent by then.
+        double usableAgain = -1;
+        std::vector<uint64_t> atRelease(2, 0);
+        uint64_t writtenAtRelease = 0;
+        for (uint32_t ms = 1000; ms < 6000; ms += 1)
+        {
+            Simulator::Schedule(MilliSeconds(ms), [&, ms]() {
+                if (usableAgain < 0 && ms > 2500 && client->HasUsableRegularSubflow())
+                {
+                    usableAgain = ms / 1000.0;
+                    atRelease = {client->GetSubflows().at(0)->GetBytesSent(),
+                                 client->GetSubflows().at(1)->GetBytesSent()};
+                    writtenAtRelease = written;
+                }
+            });
+        }
+        Simulator::Stop(Seconds(7));
+        Simulator::Run();
+        const auto& sfs = client->GetSubflows();
+        std::cout << GetName() << ": regular subflow usable again at " << usableAgain
+                  << " s; by then regular " << atRelease[0] << " B, backup " << atRelease[1]
+                  << " B; at the end regular " << sfs[0]->GetBytesSent() << " B, backup "
+                  << sfs[1]->GetBytesSent() << " B" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(s.pinned, 2, "both subflows pinned");
+        NS_TEST_ASSERT_MSG_EQ(written, 550 * 1400, "every write was accepted");
+        NS_TEST_ASSERT_MSG_EQ(s.rx.m_received, written, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(s.rx.m_mismatches, 0, "in order, once");
+        NS_TEST_ASSERT_MSG_GT(usableAgain, 2.5, "the regular subflow recovered");
+        NS_TEST_ASSERT_MSG_LT(usableAgain, 5.0, "before the writes end");
+        NS_TEST_ASSERT_MSG_GT(atRelease[1], 0, "the backup carried data meanwhile");
+        NS_TEST_ASSERT_MSG_EQ(sfs[1]->GetBytesSent(), atRelease[1], "none on it afterwards");
+        // Its own retransmissions of what it sent into the failed path come on top.
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(sfs[0]->GetBytesSent() - atRelease[0],
+                                    written - writtenAtRelease,
+                                    "afterwards every new byte on the regular subflow");
+        Simulator::Destroy();
+    }
+
+    MpTcpSocketBase::Scheduler m_scheduler;
+};
+
 class MpTcpBackupTestSuite : public TestSuite
 {
   public:
@@ -424,6 +504,7 @@ class MpTcpBackupTestSuite : public TestSuite
             AddTestCase(new BackupIdleTest(s), MPTCP_TEST_QUICK);
             AddTestCase(new BackupTakeOverTest(s), MPTCP_TEST_QUICK);
             AddTestCase(new BackupStaysIdleTest(s), MPTCP_TEST_QUICK);
+            AddTestCase(new BackupReleaseTest(s), MPTCP_TEST_QUICK);
             AddTestCase(new MpPrioSwitchTest(s), MPTCP_TEST_QUICK);
         }
     }
