@@ -97,6 +97,22 @@ MpTcpSocketBase::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&MpTcpSocketBase::m_checksumRequested),
                           MakeBooleanChecker())
+            .AddAttribute("BackupSubflows",
+                          "How many of the NumSubflows ndiffports subflows, counted from the "
+                          "last, are opened as backups (B flag in their MP_JOIN SYN, RFC 8684 "
+                          "section 3.2); the initial subflow stays regular (MP_CAPABLE has no "
+                          "B flag: use SetSubflowBackup). 0..31, default 0.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MpTcpSocketBase::m_backupSubflows),
+                          MakeUintegerChecker<uint32_t>(0, 31))
+            .AddAttribute("BackupRtoThreshold",
+                          "Retransmission timeouts in a row, without new data acknowledged, "
+                          "after which a regular subflow counts as unable to send, so that "
+                          "backup subflows take the data (1 = Linux MPTCP v0.9x's 'potentially "
+                          "failed' subflow). Default 1.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&MpTcpSocketBase::m_backupRtoThreshold),
+                          MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("SndBufSize",
                           "Connection-level send buffer, bytes.",
                           UintegerValue(131072),
@@ -115,6 +131,11 @@ MpTcpSocketBase::GetTypeId()
                             "A subflow closed (normally or by error).",
                             MakeTraceSourceAccessor(&MpTcpSocketBase::m_subflowClosedTrace),
                             "ns3::MpTcpSocketBase::SubflowTracedCallback")
+            .AddTraceSource("SubflowPriority",
+                            "A subflow became a backup (true) or a regular subflow (false) for "
+                            "our scheduler, by our choice or the peer's B flag or MP_PRIO.",
+                            MakeTraceSourceAccessor(&MpTcpSocketBase::m_subflowPriorityTrace),
+                            "ns3::MpTcpSocketBase::SubflowPriorityTracedCallback")
             .AddTraceSource("DataAck",
                             "The DATA_ACK advanced: old and new value (data sequence numbers).",
                             MakeTraceSourceAccessor(&MpTcpSocketBase::m_dataAckTrace),
@@ -157,6 +178,8 @@ MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
       m_sndBufSize(sock.m_sndBufSize),
       m_rcvBufSize(sock.m_rcvBufSize),
       m_joinDelay(sock.m_joinDelay),
+      m_backupSubflows(sock.m_backupSubflows),
+      m_backupRtoThreshold(sock.m_backupRtoThreshold),
       m_node(sock.m_node),
       m_tcp(sock.m_tcp),
       m_localAddress(sock.m_localAddress),
@@ -565,6 +588,46 @@ MpTcpSocketBase::GetNEstablishedSubflows() const
     return std::count_if(m_subflows.begin(), m_subflows.end(), [](const Ptr<MpTcpSubflow>& s) {
         return s->IsEstablished();
     });
+}
+
+void
+MpTcpSocketBase::SetSubflowBackup(Ptr<MpTcpSubflow> subflow, bool backup)
+{
+    if (std::find(m_subflows.begin(), m_subflows.end(), subflow) == m_subflows.end())
+    {
+        NS_LOG_WARN(this << " SetSubflowBackup: not a subflow of this connection");
+        return;
+    }
+    subflow->SetLocalBackup(backup);
+}
+
+bool
+MpTcpSocketBase::HasUsableRegularSubflow() const
+{
+    return std::any_of(m_subflows.begin(), m_subflows.end(), [this](const auto& sf) {
+        return sf->IsEstablished() && !sf->IsBackup() &&
+               sf->GetConsecutiveRtos() < m_backupRtoThreshold;
+    });
+}
+
+bool
+MpTcpSocketBase::MaySchedule(Ptr<MpTcpSubflow> sf) const
+{
+    return sf->IsEstablished() && (!sf->IsBackup() || !HasUsableRegularSubflow());
+}
+
+void
+MpTcpSocketBase::SubflowPriorityChanged(Ptr<MpTcpSubflow> subflow)
+{
+    NS_LOG_INFO(this << " subflow " << subflow->GetSubflowId()
+                     << (subflow->IsBackup() ? " is a backup" : " is regular"));
+    m_subflowPriorityTrace(subflow, subflow->IsBackup());
+    if (m_state == ESTABLISHED && m_sendPendingEvent.IsExpired())
+    {
+        // From an event of its own: this may run while a subflow processes a segment.
+        m_sendPendingEvent =
+            Simulator::ScheduleNow(&MpTcpSocketBase::SendPending, Ptr<MpTcpSocketBase>(this));
+    }
 }
 
 uint64_t
@@ -1223,8 +1286,9 @@ MpTcpSocketBase::SubflowForked(Ptr<MpTcpSubflow> child)
     MpTcpSubflow::JoinState& js = child->GetJoinState();
     js.remoteNonce = join ? join->senderNonce : 0;
     js.localNonce = m_rng->GetInteger(0, 0xffffffffU);
-    js.backup = join ? join->backup : false;
+    js.backup = false; // our B flag in the SYN/ACK: we have no preference
     AttachSubflow(child, MpTcpSubflow::ROLE_MP_JOIN);
+    child->SetRemoteBackup(join && join->backup); // the peer's B flag (RFC 8684 §3.2)
 }
 
 bool
@@ -1281,6 +1345,8 @@ MpTcpSocketBase::OpenAdditionalSubflows()
         Ptr<MpTcpSubflow> sf = CreateSubflow(MpTcpSubflow::ROLE_MP_JOIN);
         sf->GetJoinState().localNonce = m_rng->GetInteger(0, 0xffffffffU);
         sf->GetJoinState().token = m_remoteToken;
+        // The last BackupSubflows subflows ask to be backups (B flag of MP_JOIN).
+        sf->SetLocalBackup(i + m_backupSubflows >= m_numSubflows);
         if (sf->Bind(InetSocketAddress(local, 0)) != 0 ||
             sf->Connect(InetSocketAddress(remote, remotePort)) != 0)
         {
@@ -1593,7 +1659,7 @@ MpTcpSocketBase::SendPending()
     order.reserve(m_subflows.size());
     for (const auto& sf : m_subflows)
     {
-        if (sf->IsEstablished())
+        if (MaySchedule(sf))
         {
             order.push_back(sf);
         }
@@ -1636,9 +1702,9 @@ MpTcpSocketBase::SendPending()
 bool
 MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf, uint64_t limit)
 {
-    if (!sf || !sf->IsEstablished())
+    if (!sf || !MaySchedule(sf))
     {
-        return false;
+        return false; // e.g. a backup subflow while a regular one can send
     }
     bool pushed = false;
     uint32_t mss = sf->GetSegmentSize();
@@ -1837,6 +1903,10 @@ MpTcpSocketBase::SendDataFin(bool everywhere)
             continue;
         }
         rto = std::max(rto, sf->GetRto());
+        if (!everywhere && !MaySchedule(sf))
+        {
+            continue; // not on a backup subflow while a regular one can send
+        }
         if (everywhere)
         {
             sf->SendAckNow();

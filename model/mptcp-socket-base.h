@@ -37,6 +37,8 @@ class Node;
  *    distinct source ports, so that per-flow ECMP spreads them over the fabric's paths
  *    (Raiciu et al., SIGCOMM 2011, §2);
  *  - a lowest-RTT-first scheduler that hands full segments to subflows that have window;
+ *  - backup subflows (MP_JOIN B flag, MP_PRIO, RFC 8684 §3.2, §3.3.8), used only when no
+ *    regular subflow can send;
  *  - data sequence mappings and DATA_ACKs in DSS options (§3.3), reassembly in data sequence
  *    order, duplicate removal;
  *  - coupled congestion control (MpTcpLia, RFC 6356) or uncoupled subflows (TcpNewReno);
@@ -127,6 +129,24 @@ class MpTcpSocketBase : public Socket
     const std::vector<Ptr<MpTcpSubflow>>& GetSubflows() const;
     /// \return the number of subflows that reached ESTABLISHED
     uint32_t GetNEstablishedSubflows() const;
+
+    /**
+     * \brief Make one of our subflows a backup or a regular subflow at run time (RFC 8684
+     * §3.3.8): sets our priority flag and sends MP_PRIO with it on that subflow (MP_PRIO
+     * applies to the subflow it is sent on). Our scheduler then treats the subflow as a
+     * backup if we or the peer asked for it (MpTcpSubflow::IsBackup).
+     * \param subflow one of this connection's subflows
+     * \param backup true: backup, false: regular
+     */
+    void SetSubflowBackup(Ptr<MpTcpSubflow> subflow, bool backup);
+    /**
+     * \brief Whether a regular (non-backup) subflow can send: one is established and has had
+     * fewer than BackupRtoThreshold retransmission timeouts in a row without new data
+     * acknowledged (Linux MPTCP v0.9x: "potentially failed" after one). Backup subflows get
+     * data only while this is false.
+     * \return true if some regular subflow can send
+     */
+    bool HasUsableRegularSubflow() const;
 
     /// \return our 64-bit key
     uint64_t GetLocalKey() const;
@@ -243,6 +263,12 @@ class MpTcpSocketBase : public Socket
     void ProtocolError(Ptr<MpTcpSubflow> subflow, const std::string& what);
     /// \return the number of protocol errors counted
     uint64_t GetProtocolErrors() const;
+    /**
+     * \brief A subflow's priority (MpTcpSubflow::IsBackup) changed: by us or by the peer's B
+     * flag or MP_PRIO (RFC 8684 §3.2, §3.3.8). Fires SubflowPriority and reschedules.
+     * \param subflow the subflow
+     */
+    void SubflowPriorityChanged(Ptr<MpTcpSubflow> subflow);
 
     /// \return true if this end asks for DSS checksums (attribute DssChecksum)
     bool IsChecksumRequested() const;
@@ -363,6 +389,13 @@ class MpTcpSocketBase : public Socket
     typedef void (*SubflowTracedCallback)(Ptr<MpTcpSubflow> subflow);
 
     /**
+     * TracedCallback signature for a subflow's priority change.
+     * \param [in] subflow the subflow
+     * \param [in] backup true if the scheduler now treats it as a backup
+     */
+    typedef void (*SubflowPriorityTracedCallback)(Ptr<MpTcpSubflow> subflow, bool backup);
+
+    /**
      * TracedCallback signature for data sent again on another subflow.
      * \param [in] dsn data sequence number of the chunk's first byte
      * \param [in] bytes length of the chunk, bytes
@@ -396,6 +429,12 @@ class MpTcpSocketBase : public Socket
     void OpenAdditionalSubflows();
     /// Hand data to every subflow that can send, lowest RTT first.
     void SendPending();
+    /**
+     * \param sf a subflow
+     * \return true if the scheduler may give it data: established, and regular or no regular
+     * subflow can send (HasUsableRegularSubflow)
+     */
+    bool MaySchedule(Ptr<MpTcpSubflow> sf) const;
     /**
      * Hand data to one subflow, as much as it can send now.
      * \param sf the subflow
@@ -471,6 +510,10 @@ class MpTcpSocketBase : public Socket
     uint32_t m_sndBufSize{131072};    //!< connection-level send buffer, bytes
     uint32_t m_rcvBufSize{131072};    //!< connection-level receive buffer, bytes
     Time m_joinDelay;                 //!< delay between opening additional subflows
+    uint32_t m_backupSubflows{0};     //!< ndiffports subflows, counted from the last, opened
+                                      //!< as backup (MP_JOIN B flag)
+    uint32_t m_backupRtoThreshold{1}; //!< consecutive RTOs after which a regular subflow
+                                      //!< cannot send (backups take over)
 
     // Plumbing
     Ptr<Node> m_node;                 //!< the node
@@ -556,6 +599,7 @@ class MpTcpSocketBase : public Socket
 
     TracedCallback<Ptr<MpTcpSubflow>> m_subflowEstablishedTrace; //!< subflow established
     TracedCallback<Ptr<MpTcpSubflow>> m_subflowClosedTrace;      //!< subflow closed
+    TracedCallback<Ptr<MpTcpSubflow>, bool> m_subflowPriorityTrace; //!< backup or regular
     TracedCallback<uint64_t, uint64_t> m_dataAckTrace;           //!< DATA_ACK old, new
     TracedCallback<uint64_t, uint32_t, Ptr<MpTcpSubflow>> m_reinjectionTrace; //!< reinjections
     TracedCallback<Ptr<MpTcpSubflow>, const std::string&> m_protocolErrorTrace; //!< errors

@@ -117,6 +117,77 @@ MpTcpSubflow::GetJoinState()
     return m_join;
 }
 
+bool
+MpTcpSubflow::IsBackup() const
+{
+    return m_backupLocal || m_backupRemote;
+}
+
+bool
+MpTcpSubflow::IsLocalBackup() const
+{
+    return m_backupLocal;
+}
+
+bool
+MpTcpSubflow::IsRemoteBackup() const
+{
+    return m_backupRemote;
+}
+
+void
+MpTcpSubflow::SetLocalBackup(bool backup)
+{
+    bool was = IsBackup();
+    m_backupLocal = backup;
+    if (m_state.Get() == CLOSED && m_role == ROLE_MP_JOIN)
+    {
+        m_join.backup = backup; // the B flag of the MP_JOIN SYN (RFC 8684 §3.2)
+    }
+    else if (m_role != ROLE_PLAIN && m_role != ROLE_LISTENER)
+    {
+        // RFC 8684 §3.3.8: MP_PRIO changes the priority of the subflow it is sent on.
+        m_mpPrioPending = true;
+        if (IsEstablished())
+        {
+            SendAckNow();
+        }
+    }
+    if (m_meta && was != IsBackup())
+    {
+        m_meta->SubflowPriorityChanged(this);
+    }
+}
+
+void
+MpTcpSubflow::SetRemoteBackup(bool backup)
+{
+    bool was = IsBackup();
+    m_backupRemote = backup;
+    if (m_meta && was != IsBackup())
+    {
+        m_meta->SubflowPriorityChanged(this);
+    }
+}
+
+uint32_t
+MpTcpSubflow::GetMpPrioSent() const
+{
+    return m_mpPrioSent;
+}
+
+uint32_t
+MpTcpSubflow::GetMpPrioReceived() const
+{
+    return m_mpPrioReceived;
+}
+
+uint32_t
+MpTcpSubflow::GetConsecutiveRtos() const
+{
+    return m_consecutiveRtos;
+}
+
 const std::vector<MpTcpOption>&
 MpTcpSubflow::GetSynOptions() const
 {
@@ -547,7 +618,12 @@ MpTcpSubflow::MapReceivedBytes(uint32_t length, std::vector<Mapping>& out)
 void
 MpTcpSubflow::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
+    SequenceNumber32 una = m_txBuffer->HeadSequence();
     TcpSocketBase::ReceivedAck(packet, tcpHeader);
+    if (m_txBuffer->HeadSequence() > una)
+    {
+        m_consecutiveRtos = 0; // the path works again
+    }
     // Every ACK, duplicate ones included (window inflation in recovery), may open room for
     // new data: ask the connection for more, as Linux's MPTCP scheduler does on each ACK.
     if (m_meta && IsEstablished() && GetSendableBytes() > 0 && m_meta->PullData(this))
@@ -559,7 +635,12 @@ MpTcpSubflow::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 void
 MpTcpSubflow::ReTxTimeout()
 {
+    bool outstanding = IsEstablished() && m_txBuffer->Size() > 0;
     TcpSocketBase::ReTxTimeout();
+    if (outstanding)
+    {
+        ++m_consecutiveRtos; // counted before the connection reschedules (backup subflows)
+    }
     // The path stopped making progress: let the other subflows carry what this one holds
     // (reinjection, as Linux MPTCP does on a retransmission timeout).
     if (m_meta && IsEstablished())
@@ -719,6 +800,7 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
                     return;
                 }
                 m_joinAckPending = true;
+                SetRemoteBackup(join->backup); // the peer's B flag (RFC 8684 §3.2)
             }
         }
     }
@@ -834,6 +916,12 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
                 ++m_mpFailsReceived;
                 m_meta->ReceivedMpFail(this, fail->dsn);
             }
+            else if (auto prio = std::get_if<MpPrioOption>(&o))
+            {
+                // RFC 8684 §3.3.8: the peer's priority for the subflow it arrived on.
+                ++m_mpPrioReceived;
+                SetRemoteBackup(prio->backup);
+            }
             else if (auto joinAck = std::get_if<MpJoinAckOption>(&o))
             {
                 if (m_role == ROLE_MP_JOIN && m_state.Get() == SYN_RCVD)
@@ -907,6 +995,27 @@ MpTcpSubflow::TxHook(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocke
     // The header is the sender's local, non-const object (TcpSocketBase sends it right after
     // firing this trace), so appending to it is well defined.
     sf->AddMpTcpOption(const_cast<TcpHeader&>(h), p->GetSize());
+    sf->AddMpPrioOption(const_cast<TcpHeader&>(h));
+}
+
+void
+MpTcpSubflow::AddMpPrioOption(TcpHeader& header)
+{
+    if (!m_mpPrioPending || m_meta == nullptr || m_role == ROLE_PLAIN ||
+        m_role == ROLE_LISTENER || (header.GetFlags() & (TcpHeader::SYN | TcpHeader::RST)))
+    {
+        return;
+    }
+    MpPrioOption prio;
+    prio.backup = m_backupLocal;
+    Ptr<TcpOptionMpTcp> carrier = CreateObject<TcpOptionMpTcp>();
+    carrier->SetOption(prio);
+    // After the segment's own option: if it does not fit, the next segment carries it.
+    if (header.AppendOption(carrier))
+    {
+        m_mpPrioPending = false;
+        ++m_mpPrioSent;
+    }
 }
 
 void

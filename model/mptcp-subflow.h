@@ -256,6 +256,41 @@ class MpTcpSubflow : public TcpSocketBase
     bool HasPendingRxMappings() const;
     /// \return MP_FAIL options received on this subflow
     uint64_t GetMpFailsReceived() const;
+    /**
+     * \brief Whether the connection's scheduler treats this subflow as a backup: true if we
+     * asked for it (IsLocalBackup) or the peer did (IsRemoteBackup), as Linux does (RFC 8684
+     * §3.2 B flag, §3.3.8 MP_PRIO).
+     * \return true for a backup subflow
+     */
+    bool IsBackup() const;
+    /// \return true if we asked the peer to use this subflow as a backup only (our B flag or
+    /// our last MP_PRIO, RFC 8684 §3.2, §3.3.8)
+    bool IsLocalBackup() const;
+    /// \return true if the peer asked us to use this subflow as a backup only (its B flag or
+    /// its last MP_PRIO)
+    bool IsRemoteBackup() const;
+    /**
+     * \brief Set our priority wish for this subflow. Before its SYN is sent it becomes the B
+     * flag of the MP_JOIN SYN or SYN/ACK (RFC 8684 §3.2); afterwards an MP_PRIO carrying it
+     * (§3.3.8) goes on the next segment of this subflow (an ACK sent at once if established).
+     * \param backup true: backup, false: regular
+     */
+    void SetLocalBackup(bool backup);
+    /**
+     * \brief Record the peer's priority wish (its MP_JOIN B flag or MP_PRIO) and tell the
+     * connection if IsBackup() changed.
+     * \param backup the peer's B flag
+     */
+    void SetRemoteBackup(bool backup);
+    /// \return MP_PRIO options sent on this subflow
+    uint32_t GetMpPrioSent() const;
+    /// \return MP_PRIO options received on this subflow
+    uint32_t GetMpPrioReceived() const;
+    /**
+     * \return retransmission timeouts that fired since the peer last acknowledged new data on
+     * this subflow (reset by every ACK that advances SND.UNA)
+     */
+    uint32_t GetConsecutiveRtos() const;
 
     /**
      * TracedCallback signature for malformed options.
@@ -312,6 +347,12 @@ class MpTcpSubflow : public TcpSocketBase
                        uint32_t dataBytes) const;
     /// Drop send mappings of bytes the peer acknowledged.
     void DiscardAckedMappings();
+    /**
+     * \brief Append the pending MP_PRIO (RFC 8684 §3.3.8) to an outgoing segment, after its
+     * other MPTCP option, if it fits.
+     * \param header the outgoing header
+     */
+    void AddMpPrioOption(TcpHeader& header);
     /// \return the send mapping holding relative SSN \p ssn, or nullptr
     const Mapping* FindTxMapping(uint32_t ssn) const;
     /**
@@ -358,6 +399,12 @@ class MpTcpSubflow : public TcpSocketBase
     uint64_t m_lastMappedDsnEnd{0};   //!< DSN after the last byte read through a mapping
     uint64_t m_bytesSent{0};          //!< payload bytes sent
     Time m_lastPenalized{Seconds(-1)}; //!< when Penalize() last halved the window
+    bool m_backupLocal{false};        //!< we asked for backup use (B flag, MP_PRIO)
+    bool m_backupRemote{false};       //!< the peer asked for backup use (B flag, MP_PRIO)
+    bool m_mpPrioPending{false};      //!< an MP_PRIO with m_backupLocal is to be sent
+    uint32_t m_mpPrioSent{0};         //!< MP_PRIO options sent
+    uint32_t m_mpPrioReceived{0};     //!< MP_PRIO options received
+    uint32_t m_consecutiveRtos{0};    //!< RTOs since SND.UNA last advanced
     uint32_t m_penalizations{0};      //!< times Penalize() halved the window
     MpTcpRstReason m_rstReason{MpTcpRstReason::UNSPECIFIED}; //!< reason in our next RST
     bool m_rstFastClose{false};       //!< our next RST carries MP_FASTCLOSE

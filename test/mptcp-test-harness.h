@@ -276,11 +276,29 @@ struct TwoPathTopology
      * Pin the data direction of each subflow of \p client to path (i mod 2) at S1, in the
      * order the subflows are established, as a controller would.
      * \param client an MPTCP socket on A
-     * \param pinned incremented per pinned subflow; must outlive the simulation
+     * \param pinned incremented per pinned subflow; must outlive the simulation (as must the
+     * topology)
      */
     void PinSubflows(Ptr<Socket> client, uint32_t* pinned)
     {
         helper.PinSubflows(client, [pinned](Ptr<MpTcpSubflow>, uint32_t) { ++*pinned; });
+    }
+
+    /**
+     * Pin the data direction of one established subflow of a socket on A to a path at S1.
+     * \param sf the subflow
+     * \param path 1 (via R1) or 2 (via R2)
+     */
+    void PinSubflow(Ptr<MpTcpSubflow> sf, uint32_t path)
+    {
+        Ipv4FlowEcmpRouting::FiveTuple t;
+        uint16_t sport;
+        uint16_t dport;
+        sf->GetFourTuple(t.source, sport, t.destination, dport);
+        t.protocol = 6;
+        t.sourcePort = sport;
+        t.destinationPort = dport;
+        s1->PinFlow(t, gateways.at(path - 1));
     }
 
     /**
@@ -291,7 +309,19 @@ struct TwoPathTopology
      */
     void FailPath2(double from, double to)
     {
-        helper.FailPath(1, Seconds(from), Seconds(to));
+        FailPath(2, from, to);
+    }
+
+    /**
+     * Make path \p path (1: R1 -> S2, 2: R2 -> S2) drop every packet from \p from, and carry
+     * them again from \p to (never, if \p to is not positive).
+     * \param path 1 or 2
+     * \param from seconds
+     * \param to seconds
+     */
+    void FailPath(uint32_t path, double from, double to)
+    {
+        helper.FailPath(path - 1, Seconds(from), Seconds(to));
     }
 };
 
