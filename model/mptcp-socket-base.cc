@@ -1882,7 +1882,8 @@ MpTcpSocketBase::SubflowReachedClosed()
     bool allClosed = std::all_of(m_subflows.begin(), m_subflows.end(), [](const auto& x) {
         return x->GetState() == TcpSocket::CLOSED;
     });
-    if (allClosed && (m_state == CLOSING || m_connectedNotified || m_state == SYN_RCVD))
+    if (allClosed && (m_state == CLOSING || m_state == ESTABLISHED || m_connectedNotified ||
+                      m_state == SYN_RCVD))
     {
         NS_LOG_LOGIC("every subflow is CLOSED: connection CLOSED");
         m_state = CLOSED;

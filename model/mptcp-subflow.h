@@ -381,8 +381,8 @@ class MpTcpSubflow : public TcpSocketBase
     JoinState m_join;                 //!< MP_JOIN handshake state
     bool m_capableAckPending{false};  //!< next segment is the MP_CAPABLE third ACK
     bool m_joinAckPending{false};     //!< next segment is the MP_JOIN third ACK
-    uint32_t m_reinjectedUpTo{0};
-    bool m_activeOpen{false};         //!< we sent the initial SYN (MP_CAPABLE client)     //!< relative SSN up to which data was reinjected
+    uint32_t m_reinjectedUpTo{0};     //!< relative SSN up to which data was reinjected
+    bool m_activeOpen{false};         //!< we sent the initial SYN (MP_CAPABLE client)
     uint64_t m_malformed{0};          //!< malformed options dropped
     bool m_mpFailPending{false};      //!< the next segment without data carries MP_FAIL
     uint64_t m_mpFailDsn{0};          //!< DSN of the pending MP_FAIL

@@ -195,6 +195,7 @@ class DssStrippedTest : public TestCase
         {
             NS_TEST_ASSERT_MSG_EQ(server->IsFallback(), true, "the server fell back");
             NS_TEST_ASSERT_MSG_EQ(server->GetProtocolErrors(), 0, "no protocol error");
+            NS_TEST_ASSERT_MSG_EQ(server->GetState(), MpTcpSocketBase::CLOSED, "server closed");
         }
         NS_TEST_ASSERT_MSG_EQ(run.serverFallbacks.size(), 1, "one fallback on the server");
         if (run.serverFallbacks.size() == 1)
@@ -265,6 +266,9 @@ class ChecksumNegotiationTest : public TestCase
             NS_TEST_ASSERT_MSG_EQ(server->IsChecksumInUse(), used, "server's view");
             NS_TEST_ASSERT_MSG_EQ(server->GetChecksumFailures(), 0, "no checksum wrong");
             NS_TEST_ASSERT_MSG_EQ(server->IsFallback(), false, "still MPTCP");
+            // Its application never calls Close(): the peer's DATA_FIN and the subflows'
+            // close end it.
+            NS_TEST_ASSERT_MSG_EQ(server->GetState(), MpTcpSocketBase::CLOSED, "server closed");
         }
         // About one mapping per 1400-byte segment (retransmissions add some).
         NS_TEST_ASSERT_MSG_GT_OR_EQ(run.data.mappings, bytes / 1400, "mappings on the wire");
