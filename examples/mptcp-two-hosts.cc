@@ -117,22 +117,16 @@ main(int argc, char* argv[])
 
     // BulkSend creates its socket when it starts; hook it just after, before any handshake.
     std::vector<SubflowInfo> established;
-    Ptr<Ipv4FlowEcmpRouting> s1 = topo.GetFirstSwitchRouting();
-    const Ipv4Address viaR1 = topo.GetGateway(0);
-    Simulator::Schedule(start + NanoSeconds(1), [sender, s1, viaR1, &established]() {
+    Simulator::Schedule(start + NanoSeconds(1), [sender, &topo, &established]() {
         sender->GetSocket()->TraceConnectWithoutContext(
             "SubflowEstablished",
-            Callback<void, Ptr<MpTcpSubflow>>([s1, viaR1, &established](Ptr<MpTcpSubflow> sf) {
-                Ipv4FlowEcmpRouting::FiveTuple t;
+            Callback<void, Ptr<MpTcpSubflow>>([&topo, &established](Ptr<MpTcpSubflow> sf) {
+                Ipv4Address local;
+                Ipv4Address remote;
                 uint16_t sport;
                 uint16_t dport;
-                sf->GetFourTuple(t.source, sport, t.destination, dport);
-                t.protocol = 6;
-                t.sourcePort = sport;
-                t.destinationPort = dport;
-                Ptr<Ipv4Route> r = s1->Lookup(t);
-                uint32_t path = (r && r->GetGateway() == viaR1) ? 1 : 2;
-                established.push_back({sf->GetSubflowId(), sport, path});
+                sf->GetFourTuple(local, sport, remote, dport);
+                established.push_back({sf->GetSubflowId(), sport, topo.GetSubflowPath(sf) + 1});
             }));
     });
 

@@ -146,24 +146,44 @@ TwoPathHelper::GetFirstSwitchRouting() const
     return Ipv4FlowEcmpRoutingHelper::GetRouting(m_nodes.Get(1));
 }
 
+/// The 5-tuple of a subflow's packets from its local end.
+static Ipv4FlowEcmpRouting::FiveTuple
+SubflowFiveTuple(Ptr<MpTcpSubflow> sf)
+{
+    Ipv4FlowEcmpRouting::FiveTuple t;
+    uint16_t sport;
+    uint16_t dport;
+    sf->GetFourTuple(t.source, sport, t.destination, dport);
+    t.protocol = 6;
+    t.sourcePort = sport;
+    t.destinationPort = dport;
+    return t;
+}
+
+void
+TwoPathHelper::PinSubflow(Ptr<MpTcpSubflow> sf, uint32_t path) const
+{
+    NS_ASSERT(path < 2);
+    GetFirstSwitchRouting()->PinFlow(SubflowFiveTuple(sf), GetGateway(path));
+}
+
+uint32_t
+TwoPathHelper::GetSubflowPath(Ptr<MpTcpSubflow> sf) const
+{
+    Ptr<Ipv4Route> r = GetFirstSwitchRouting()->Lookup(SubflowFiveTuple(sf));
+    return (r && r->GetGateway() == GetGateway(0)) ? 0 : 1;
+}
+
 void
 TwoPathHelper::PinSubflows(Ptr<Socket> client, PinnedCallback pinned) const
 {
-    Ptr<Ipv4FlowEcmpRouting> router = GetFirstSwitchRouting();
-    std::vector<Ipv4Address> gw = {GetGateway(0), GetGateway(1)};
     auto count = std::make_shared<uint32_t>(0);
+    TwoPathHelper self = *this;
     client->TraceConnectWithoutContext(
         "SubflowEstablished",
-        Callback<void, Ptr<MpTcpSubflow>>([router, gw, count, pinned](Ptr<MpTcpSubflow> sf) {
-            Ipv4FlowEcmpRouting::FiveTuple t;
-            uint16_t sport;
-            uint16_t dport;
-            sf->GetFourTuple(t.source, sport, t.destination, dport);
-            t.protocol = 6;
-            t.sourcePort = sport;
-            t.destinationPort = dport;
+        Callback<void, Ptr<MpTcpSubflow>>([self, count, pinned](Ptr<MpTcpSubflow> sf) {
             uint32_t path = *count % 2;
-            router->PinFlow(t, gw[path]);
+            self.PinSubflow(sf, path);
             ++*count;
             if (pinned)
             {

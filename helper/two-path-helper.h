@@ -93,6 +93,20 @@ class TwoPathHelper
     Ptr<Ipv4FlowEcmpRouting> GetFirstSwitchRouting() const;
 
     /**
+     * \brief Pin the A -> B direction of one established subflow at S1 to a path, as a
+     * controller would (Ipv4FlowEcmpRouting::PinFlow on its 5-tuple).
+     * \param sf a subflow of a socket on A
+     * \param path 0 (via R1) or 1 (via R2)
+     */
+    void PinSubflow(Ptr<MpTcpSubflow> sf, uint32_t path) const;
+    /**
+     * \brief The path S1 sends a subflow's A -> B packets on (its flow-ECMP choice or pin).
+     * \param sf an established subflow of a socket on A
+     * \return 0 (via R1) or 1 (via R2)
+     */
+    uint32_t GetSubflowPath(Ptr<MpTcpSubflow> sf) const;
+
+    /**
      * Callback of PinSubflows: the subflow just pinned and its path (0 or 1).
      */
     typedef std::function<void(Ptr<MpTcpSubflow>, uint32_t)> PinnedCallback;

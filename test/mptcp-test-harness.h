@@ -291,14 +291,7 @@ struct TwoPathTopology
      */
     void PinSubflow(Ptr<MpTcpSubflow> sf, uint32_t path)
     {
-        Ipv4FlowEcmpRouting::FiveTuple t;
-        uint16_t sport;
-        uint16_t dport;
-        sf->GetFourTuple(t.source, sport, t.destination, dport);
-        t.protocol = 6;
-        t.sourcePort = sport;
-        t.destinationPort = dport;
-        s1->PinFlow(t, gateways.at(path - 1));
+        helper.PinSubflow(sf, path - 1);
     }
 
     /**
