@@ -59,6 +59,7 @@ def build(bld):
         'test/mptcp-transfer-test-suite.cc',
         'test/mptcp-connection-test-suite.cc',
         'test/mptcp-scheduler-test-suite.cc',
+        'test/mptcp-path-manager-test-suite.cc',
         'test/ipv4-flow-ecmp-routing-test-suite.cc',
         'test/fat-tree-test-suite.cc',
         'test/traffic-matrix-test-suite.cc',
