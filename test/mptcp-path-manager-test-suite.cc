@@ -92,7 +92,11 @@ struct FullmeshRun
     }
 
   private:
-    /// Transport defaults for fullmesh; \return a fresh topology's prerequisite (nothing)
+    /**
+     * Set the fullmesh transport defaults, then build the topology (they must precede it).
+     * \param maxSubflows the MaxSubflows attribute
+     * \return the topology
+     */
     static DualHomedTopology Configure(uint32_t maxSubflows)
     {
         ConfigureTransport(1, Lia(), 1 << 18);
@@ -198,7 +202,7 @@ class FullmeshSubflowsTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(distinct.size(), expected, "a pair was opened twice");
         for (const auto& p : distinct)
         {
-            NS_TEST_ASSERT_MSG_EQ(all.count(p), 1, "unexpected pair " << p.first << "-" << p.second);
+            NS_TEST_ASSERT_MSG_EQ(all.count(p), 1, "pair " << p.first << "-" << p.second);
         }
         NS_TEST_ASSERT_MSG_EQ(run.opened.front().first, t.a1, "initial subflow from NIC 1");
         NS_TEST_ASSERT_MSG_EQ(run.opened.front().second, t.b1, "initial subflow to B1");

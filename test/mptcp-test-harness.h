@@ -411,8 +411,9 @@ struct DualHomedTopology
             // The router of the other NIC reaches this one's subnet over the core link.
             uint32_t side = (l % 2 == 0) ? 1 : 0; // S2's end (1) for NIC 1's subnet
             Ptr<NetDevice> far = links[4].Get(side);
-            routing(far)->AddNetworkRouteTo(ifs[l].GetAddress(0).CombineMask("255.255.255.0"),
-                                            "255.255.255.0",
+            const Ipv4Mask mask("255.255.255.0");
+            routing(far)->AddNetworkRouteTo(ifs[l].GetAddress(0).CombineMask(mask),
+                                            mask,
                                             ifs[4].GetAddress(1 - side),
                                             ifIndex(far));
         }
