@@ -513,9 +513,11 @@ class OptionStripper : public QueueDisc
                 std::vector<uint8_t> bytes;
                 for (const auto& opt : h.GetOptionList())
                 {
-                    if (GetMpTcpOptionBytes(opt, bytes) && (!m_edit || m_edit(bytes)))
+                    if (GetMpTcpOptionBytes(opt, bytes))
                     {
-                        removed = true;
+                        // An MPTCP option left as it is must be re-wrapped as well: the
+                        // header does not take kind 30 as itself.
+                        removed |= m_edit ? m_edit(bytes) : true;
                         if (!m_edit)
                         {
                             bytes[0] = 253;
