@@ -299,17 +299,21 @@ class AddAddrBadHmacTest : public TestCase
 };
 
 /**
- * A's NIC 2 goes down at 0.5 s, mid-transfer. When one of its subflows times out, A withdraws
- * A2 (LocalAddressRemoved, ID 1) and resets exactly the subflows from A2; B gets the
- * REMOVE_ADDR (RemoteAddressRemoved, ID 1) and resets exactly its subflows to A2; the subflows
- * of A1 carry on, and the transfer completes byte-exact (the removed subflows' data is
+ * One of A's NICs goes down at 0.5 s, mid-transfer (NIC 2: Address ID 1; NIC 1: ID 0, that of
+ * the initial subflow). When one of its subflows times out, A withdraws the address
+ * (LocalAddressRemoved) and resets exactly the subflows from it; B gets the REMOVE_ADDR
+ * (RemoteAddressRemoved, same ID) and resets exactly its subflows to it; the subflows of the
+ * other NIC carry on, and the transfer completes byte-exact (the removed subflows' data is
  * reinjected).
  */
 class RemoveAddrTest : public TestCase
 {
   public:
-    RemoveAddrTest()
-        : TestCase("REMOVE_ADDR after an interface goes down mid-transfer")
+    /// \param nic A's NIC that fails: 1 or 2
+    explicit RemoveAddrTest(uint32_t nic)
+        : TestCase("REMOVE_ADDR after NIC " + std::to_string(nic) +
+                   " goes down mid-transfer"),
+          m_nic(nic)
     {
     }
 
@@ -319,7 +323,9 @@ class RemoveAddrTest : public TestCase
         const uint64_t total = 4000000;
         FullmeshRun run(8, total);
         DualHomedTopology& t = run.topo;
-        t.NicDown(1, 0.5);
+        t.NicDown(m_nic - 1, 0.5);
+        const Ipv4Address gone = (m_nic == 1) ? t.a1 : t.a2;
+        const int goneId = (m_nic == 1) ? 0 : 1;
         // The pairs of B's subflows, before anything goes down (closed subflows lose them).
         std::map<Ptr<MpTcpSubflow>, AddressPair> serverPairs;
         uint64_t bytesAtDown = 0;
@@ -384,8 +390,8 @@ class RemoveAddrTest : public TestCase
         Simulator::Run();
 
         Ptr<MpTcpSocketBase> c = run.Client();
-        std::cout << GetName() << ": NIC 2 down at 0.5 s (" << bytesAtDown
-                  << " bytes received), A2 withdrawn at " << removedAt << " s, "
+        std::cout << GetName() << ": down at 0.5 s (" << bytesAtDown
+                  << " bytes received), withdrawn at " << removedAt << " s, "
                   << c->GetReinjectedBytes() << " bytes reinjected, " << total
                   << " bytes complete at " << DoneAt(run.rx, total) << " s" << std::endl;
         NS_TEST_ASSERT_MSG_EQ(run.rx.m_received, total, "transfer incomplete");
@@ -398,22 +404,25 @@ class RemoveAddrTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(remoteRemoved.size(), 1, "B gets one REMOVE_ADDR");
         if (localRemoved.size() == 1 && remoteRemoved.size() == 1)
         {
-            NS_TEST_ASSERT_MSG_EQ(int(localRemoved[0].first), 1, "A2's Address ID");
-            NS_TEST_ASSERT_MSG_EQ(localRemoved[0].second, t.a2, "A2 withdrawn");
-            NS_TEST_ASSERT_MSG_EQ(int(remoteRemoved[0].first), 1, "REMOVE_ADDR's Address ID");
-            NS_TEST_ASSERT_MSG_EQ(remoteRemoved[0].second, t.a2, "B removes A2");
+            NS_TEST_ASSERT_MSG_EQ(int(localRemoved[0].first), goneId, "withdrawn Address ID");
+            NS_TEST_ASSERT_MSG_EQ(localRemoved[0].second, gone, "withdrawn address");
+            NS_TEST_ASSERT_MSG_EQ(int(remoteRemoved[0].first), goneId, "REMOVE_ADDR's ID");
+            NS_TEST_ASSERT_MSG_EQ(remoteRemoved[0].second, gone, "address B removes");
         }
         NS_TEST_ASSERT_MSG_GT(removedAt, 0.5, "withdrawn after the failure");
         NS_TEST_ASSERT_MSG_EQ(clientWrong, 0, "A closed exactly the subflows from A2");
         NS_TEST_ASSERT_MSG_EQ(serverWrong, 0, "B closed exactly the subflows to A2");
-        NS_TEST_ASSERT_MSG_EQ((c->GetLocalAddresses().count(1)), 0, "A2 no longer announced");
-        NS_TEST_ASSERT_MSG_EQ(run.Server()->GetRemoteAddresses().count(1), 0, "B forgot A2");
+        NS_TEST_ASSERT_MSG_EQ(c->GetLocalAddresses().count(goneId), 0, "address withdrawn");
+        NS_TEST_ASSERT_MSG_EQ(run.Server()->GetRemoteAddresses().count(goneId), 0, "B forgot it");
+        NS_TEST_ASSERT_MSG_EQ(c->GetLocalAddresses().size(), 1, "the other address stays");
         NS_TEST_ASSERT_MSG_GT(c->GetReinjectedBytes(), 0, "held data reinjected");
         NS_TEST_ASSERT_MSG_EQ(c->GetProtocolErrors() + run.Server()->GetProtocolErrors(),
                               0,
                               "protocol errors");
         Simulator::Destroy();
     }
+
+    uint32_t m_nic; //!< A's NIC that fails (1 or 2)
 };
 
 /// ndiffports stays the default path manager, with MaxSubflows 8.
@@ -450,7 +459,8 @@ class MpTcpPathManagerTestSuite : public TestSuite
         AddTestCase(new FullmeshSubflowsTest(3));
         AddTestCase(new FullmeshSubflowsTest(1));
         AddTestCase(new AddAddrBadHmacTest());
-        AddTestCase(new RemoveAddrTest());
+        AddTestCase(new RemoveAddrTest(2));
+        AddTestCase(new RemoveAddrTest(1));
     }
 };
 
