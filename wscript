@@ -63,6 +63,7 @@ def build(bld):
         'test/mptcp-teardown-test-suite.cc',
         'test/mptcp-scheduler-test-suite.cc',
         'test/mptcp-backup-test-suite.cc',
+        'test/mptcp-path-manager-test-suite.cc',
         'test/ipv4-flow-ecmp-routing-test-suite.cc',
         'test/fat-tree-test-suite.cc',
         'test/traffic-matrix-test-suite.cc',

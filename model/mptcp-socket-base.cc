@@ -11,7 +11,10 @@
 
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
+#include "ns3/ipv4-routing-protocol.h"
+#include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/loopback-net-device.h"
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
 #include "ns3/rtt-estimator.h"
@@ -62,6 +65,25 @@ MpTcpSocketBase::GetTypeId()
                           "including the initial one (1..32).",
                           UintegerValue(1),
                           MakeUintegerAccessor(&MpTcpSocketBase::m_numSubflows),
+                          MakeUintegerChecker<uint32_t>(1, 32))
+            .AddAttribute("PathManager",
+                          "Which subflows a connection opens: Ndiffports (NumSubflows subflows "
+                          "over the initial address pair, distinct source ports) or Fullmesh "
+                          "(addresses announced with ADD_ADDR; the active opener opens one "
+                          "subflow per routable pair of local and remote addresses, up to "
+                          "MaxSubflows; RFC 8684 §3.4, as Linux's fullmesh).",
+                          EnumValue(MpTcpSocketBase::NDIFFPORTS),
+                          MPTCP_ENUM_ACCESSOR(MpTcpSocketBase::PathManager,
+                                              &MpTcpSocketBase::m_pathManager),
+                          MakeEnumChecker(MpTcpSocketBase::NDIFFPORTS,
+                                          "Ndiffports",
+                                          MpTcpSocketBase::FULLMESH,
+                                          "Fullmesh"))
+            .AddAttribute("MaxSubflows",
+                          "Fullmesh: most subflows per connection, including the initial one "
+                          "(1..32; subflows that closed do not count).",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&MpTcpSocketBase::m_maxSubflows),
                           MakeUintegerChecker<uint32_t>(1, 32))
             .AddAttribute("CongestionControl",
                           "Congestion control of each subflow: ns3::MpTcpLia (coupled, RFC "
@@ -161,7 +183,22 @@ MpTcpSocketBase::GetTypeId()
                             "A RST carrying MP_TCPRST arrived on a subflow (RFC 8684 §3.6): the "
                             "subflow and the reason code (0x00-0x06).",
                             MakeTraceSourceAccessor(&MpTcpSocketBase::m_tcpRstTrace),
-                            "ns3::MpTcpSocketBase::TcpRstTracedCallback");
+                            "ns3::MpTcpSocketBase::TcpRstTracedCallback")
+            .AddTraceSource("RemoteAddressAdded",
+                            "The peer's address with this Address ID was learnt (verified "
+                            "ADD_ADDR or MP_JOIN, RFC 8684 §3.4.1).",
+                            MakeTraceSourceAccessor(&MpTcpSocketBase::m_remoteAddrAddedTrace),
+                            "ns3::MpTcpSocketBase::AddressTracedCallback")
+            .AddTraceSource("RemoteAddressRemoved",
+                            "A REMOVE_ADDR withdrew the peer's address with this Address ID "
+                            "(RFC 8684 §3.4.2); its subflows are reset.",
+                            MakeTraceSourceAccessor(&MpTcpSocketBase::m_remoteAddrRemovedTrace),
+                            "ns3::MpTcpSocketBase::AddressTracedCallback")
+            .AddTraceSource("LocalAddressRemoved",
+                            "Fullmesh: our address with this Address ID went away (its "
+                            "interface is down); REMOVE_ADDR sent, its subflows reset.",
+                            MakeTraceSourceAccessor(&MpTcpSocketBase::m_localAddrRemovedTrace),
+                            "ns3::MpTcpSocketBase::AddressTracedCallback");
     return tid;
 }
 
@@ -174,6 +211,7 @@ MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
     : Socket(sock),
       m_numSubflows(sock.m_numSubflows),
       m_pathManager(sock.m_pathManager),
+      m_maxSubflows(sock.m_maxSubflows),
       m_congestionTypeId(sock.m_congestionTypeId),
       m_sndBufSize(sock.m_sndBufSize),
       m_rcvBufSize(sock.m_rcvBufSize),
@@ -1287,6 +1325,27 @@ MpTcpSocketBase::SubflowForked(Ptr<MpTcpSubflow> child)
     js.remoteNonce = join ? join->senderNonce : 0;
     js.localNonce = m_rng->GetInteger(0, 0xffffffffU);
     js.backup = false; // our B flag in the SYN/ACK: we have no preference
+    if (join && m_remoteAddrs.find(join->addressId) == m_remoteAddrs.end())
+    {
+        // The MP_JOIN SYN names the peer's Address ID of its source (RFC 8684 §3.2).
+        m_remoteAddrs[join->addressId] = m_joinSynRemote;
+        m_remoteAddrAddedTrace(join->addressId, m_joinSynRemote);
+    }
+    if (m_pathManager == FULLMESH)
+    {
+        for (const auto& [id, address] : m_localAddrs)
+        {
+            if (address == m_joinSynLocal)
+            {
+                js.addressId = id; // our Address ID, in the SYN/ACK
+            }
+        }
+        // Replies leave through the interface that owns the subflow's address.
+        if (Ptr<NetDevice> dev = DeviceOf(m_joinSynLocal))
+        {
+            child->BindToNetDevice(dev);
+        }
+    }
     AttachSubflow(child, MpTcpSubflow::ROLE_MP_JOIN);
     child->SetRemoteBackup(join && join->backup); // the peer's B flag (RFC 8684 §3.2)
 }
@@ -1320,6 +1379,9 @@ MpTcpSocketBase::ReceivedJoinSyn(Ptr<Packet> packet,
         m_joinAcceptor = CreateSubflow(MpTcpSubflow::ROLE_LISTENER);
         m_joinAcceptor->Listen();
     }
+    // For SubflowForked(): the addresses of the subflow the acceptor forks for this SYN.
+    m_joinSynLocal = ipHeader.GetDestination();
+    m_joinSynRemote = ipHeader.GetSource();
     m_joinAcceptor->ReceiveInterceptedSyn(
         packet,
         InetSocketAddress(ipHeader.GetSource(), tcpHeader.GetSourcePort()),
@@ -1332,6 +1394,11 @@ MpTcpSocketBase::OpenAdditionalSubflows()
 {
     if (m_subflows.empty() || m_fallback)
     {
+        return;
+    }
+    if (m_pathManager == FULLMESH)
+    {
+        OpenFullmeshSubflows();
         return;
     }
     Ipv4Address local;
@@ -1355,10 +1422,334 @@ MpTcpSocketBase::OpenAdditionalSubflows()
     }
 }
 
+Ptr<NetDevice>
+MpTcpSocketBase::DeviceOf(Ipv4Address address) const
+{
+    Ptr<Ipv4> ipv4 = m_node ? m_node->GetObject<Ipv4>() : nullptr;
+    int32_t i = ipv4 ? ipv4->GetInterfaceForAddress(address) : -1;
+    return i < 0 ? nullptr : ipv4->GetNetDevice(i);
+}
+
+void
+MpTcpSocketBase::EnumerateLocalAddresses()
+{
+    Ipv4Address local;
+    Ipv4Address remote;
+    uint16_t localPort;
+    uint16_t remotePort;
+    m_subflows.front()->GetFourTuple(local, localPort, remote, remotePort);
+    // Address ID 0 is the initial subflow's address, on each side (RFC 8684 §3.4).
+    m_localAddrs[0] = local;
+    m_remoteAddrs.emplace(0, remote);
+    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
+    for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
+    {
+        if (!ipv4->IsUp(i) || DynamicCast<LoopbackNetDevice>(ipv4->GetNetDevice(i)))
+        {
+            continue;
+        }
+        for (uint32_t j = 0; j < ipv4->GetNAddresses(i); ++j)
+        {
+            Ipv4Address a = ipv4->GetAddress(i, j).GetLocal();
+            bool known = std::any_of(m_localAddrs.begin(), m_localAddrs.end(), [a](const auto& e) {
+                return e.second == a;
+            });
+            if (known || a.IsLocalhost() || m_nextLocalAddrId == 0) // 0: all 255 IDs used
+            {
+                continue;
+            }
+            m_localAddrs[m_nextLocalAddrId++] = a;
+        }
+    }
+}
+
+void
+MpTcpSocketBase::AnnounceLocalAddresses()
+{
+    if (m_fallback || !m_remoteKeyKnown || m_state != ESTABLISHED)
+    {
+        return;
+    }
+    for (const auto& [id, address] : m_localAddrs)
+    {
+        if (id == 0)
+        {
+            continue; // the peer knows the initial subflow's address
+        }
+        AddAddrOption add;
+        add.addressId = id;
+        add.SetIpv4(address);
+        add.truncatedHmac = MpTcpAddAddrHmac(add, m_localKey, m_remoteKey);
+        SendSignal(add);
+    }
+}
+
+bool
+MpTcpSocketBase::SendSignal(const MpTcpOption& option)
+{
+    for (const auto& sf : m_subflows)
+    {
+        if (sf->IsEstablished())
+        {
+            sf->QueueSignal(option);
+            // A segment without data has room for it (timestamps 10, DSS with a 64-bit
+            // DATA_ACK 12, ADD_ADDR 16 bytes); data segments with a mapping have not.
+            Simulator::ScheduleNow(&MpTcpSubflow::SendAckNow, sf);
+            return true;
+        }
+    }
+    NS_LOG_WARN(this << " no established subflow to signal on");
+    return false;
+}
+
+void
+MpTcpSocketBase::OpenFullmeshSubflows()
+{
+    if (m_pathManager != FULLMESH || m_subflows.empty() || m_fallback || m_listener ||
+        m_state != ESTABLISHED || !InetSocketAddress::IsMatchingType(m_peerAddress))
+    {
+        return; // only the active opener opens subflows (as Linux's fullmesh)
+    }
+    uint16_t port = InetSocketAddress::ConvertFrom(m_peerAddress).GetPort();
+    uint32_t live = 0;
+    for (const auto& sf : m_subflows)
+    {
+        if (sf->GetState() == TcpSocket::CLOSED)
+        {
+            continue;
+        }
+        ++live;
+        Ipv4Address la;
+        Ipv4Address ra;
+        uint16_t lp;
+        uint16_t rp;
+        sf->GetFourTuple(la, lp, ra, rp);
+        m_meshPairs.emplace(la.Get(), ra.Get()); // in use: no duplicate
+    }
+    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
+    Ptr<Ipv4RoutingProtocol> routing = ipv4->GetRoutingProtocol();
+    for (const auto& [localId, la] : m_localAddrs)
+    {
+        Ptr<NetDevice> dev = DeviceOf(la);
+        if (!dev || !ipv4->IsUp(ipv4->GetInterfaceForDevice(dev)))
+        {
+            continue;
+        }
+        for (const auto& [remoteId, ra] : m_remoteAddrs)
+        {
+            if (live >= m_maxSubflows)
+            {
+                return;
+            }
+            if (m_meshPairs.count({la.Get(), ra.Get()}) > 0)
+            {
+                continue;
+            }
+            // A pair routes if there is a route to the peer's address out of the interface that
+            // owns ours: the subflow is bound to that interface, as TCP picks its source
+            // address from the route (TcpSocketBase::SetupEndpoint).
+            Ipv4Header h;
+            h.SetSource(la);
+            h.SetDestination(ra);
+            h.SetProtocol(6);
+            Socket::SocketErrno err;
+            if (!routing || !routing->RouteOutput(nullptr, h, dev, err))
+            {
+                NS_LOG_LOGIC(this << " no route from " << la << " to " << ra);
+                continue;
+            }
+            m_meshPairs.emplace(la.Get(), ra.Get());
+            Ptr<MpTcpSubflow> sf = CreateSubflow(MpTcpSubflow::ROLE_MP_JOIN);
+            sf->GetJoinState().localNonce = m_rng->GetInteger(0, 0xffffffffU);
+            sf->GetJoinState().token = m_remoteToken;
+            sf->GetJoinState().addressId = localId; // carried in the MP_JOIN SYN (§3.2)
+            if (sf->Bind(InetSocketAddress(la, 0)) != 0)
+            {
+                NS_LOG_WARN(this << " could not bind a subflow to " << la);
+                continue;
+            }
+            sf->BindToNetDevice(dev);
+            if (sf->Connect(InetSocketAddress(ra, port)) != 0)
+            {
+                NS_LOG_WARN(this << " could not open a subflow " << la << " -> " << ra);
+                continue;
+            }
+            NS_LOG_LOGIC(this << " fullmesh subflow " << la << " (" << int(localId) << ") -> "
+                              << ra << " (" << int(remoteId) << ")");
+            ++live;
+        }
+    }
+}
+
+void
+MpTcpSocketBase::CheckLocalAddresses()
+{
+    if (m_fallback || m_localAddrs.empty() || m_state == CLOSED)
+    {
+        return;
+    }
+    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
+    RemoveAddrOption remove;
+    remove.addressIds.clear();
+    for (auto it = m_localAddrs.begin(); it != m_localAddrs.end();)
+    {
+        int32_t i = ipv4->GetInterfaceForAddress(it->second);
+        if (i >= 0 && ipv4->IsUp(i))
+        {
+            ++it;
+            continue;
+        }
+        uint8_t id = it->first;
+        Ipv4Address address = it->second;
+        it = m_localAddrs.erase(it);
+        NS_LOG_INFO(this << " address " << address << " (ID " << int(id) << ") is down");
+        m_localAddrRemovedTrace(id, address);
+        RemoveSubflowsUsing(address, true);
+        if (remove.addressIds.size() < RemoveAddrOption::MAX_IDS)
+        {
+            remove.addressIds.push_back(id);
+        }
+    }
+    if (!remove.addressIds.empty())
+    {
+        SendSignal(remove); // on a subflow that still works
+    }
+}
+
+void
+MpTcpSocketBase::RemoveSubflowsUsing(Ipv4Address address, bool local)
+{
+    std::vector<Ptr<MpTcpSubflow>> victims;
+    for (const auto& sf : m_subflows)
+    {
+        Ipv4Address la;
+        Ipv4Address ra;
+        uint16_t lp;
+        uint16_t rp;
+        sf->GetFourTuple(la, lp, ra, rp);
+        if (sf->GetState() != TcpSocket::CLOSED && (local ? la : ra) == address)
+        {
+            victims.push_back(sf);
+        }
+    }
+    // Closed first, so that none of them is given the data of another.
+    for (const auto& sf : victims)
+    {
+        NS_LOG_LOGIC(this << " resetting subflow " << sf->GetSubflowId() << ": address "
+                          << address << " removed");
+        sf->Abort();
+    }
+    for (const auto& sf : victims)
+    {
+        ReinjectHeldData(sf);
+    }
+    for (auto it = m_meshPairs.begin(); it != m_meshPairs.end();)
+    {
+        // A later ADD_ADDR of the same address may open the pair again.
+        it = ((local ? it->first : it->second) == address.Get()) ? m_meshPairs.erase(it)
+                                                                 : std::next(it);
+    }
+}
+
+void
+MpTcpSocketBase::ReceivedAddAddr(Ptr<MpTcpSubflow> subflow, const AddAddrOption& option)
+{
+    if (m_fallback)
+    {
+        return;
+    }
+    if (option.echo)
+    {
+        ++m_addAddrEchoes;
+        return;
+    }
+    if (!m_remoteKeyKnown ||
+        MpTcpAddAddrHmac(option, m_remoteKey, m_localKey) != option.truncatedHmac)
+    {
+        // RFC 8684 §3.4.1: an ADD_ADDR whose HMAC does not verify is ignored.
+        ProtocolError(subflow, "ADD_ADDR HMAC mismatch");
+        return;
+    }
+    AddAddrOption echo = option;
+    echo.echo = true;
+    echo.truncatedHmac = 0;
+    subflow->QueueSignal(echo);
+    Simulator::ScheduleNow(&MpTcpSubflow::SendAckNow, subflow);
+    if (option.ipv6)
+    {
+        NS_LOG_LOGIC(this << " IPv6 ADD_ADDR echoed, not used (this model runs over IPv4)");
+        return;
+    }
+    Ipv4Address address = option.GetIpv4();
+    auto it = m_remoteAddrs.find(option.addressId);
+    if (it != m_remoteAddrs.end() && it->second == address)
+    {
+        return; // a retransmission
+    }
+    m_remoteAddrs[option.addressId] = address;
+    NS_LOG_INFO(this << " peer address " << address << " (ID " << int(option.addressId) << ")");
+    m_remoteAddrAddedTrace(option.addressId, address);
+    if (m_pathManager == FULLMESH && m_joinsOpened)
+    {
+        Simulator::ScheduleNow(&MpTcpSocketBase::OpenFullmeshSubflows, Ptr<MpTcpSocketBase>(this));
+    }
+}
+
+void
+MpTcpSocketBase::ReceivedRemoveAddr(Ptr<MpTcpSubflow> subflow, const RemoveAddrOption& option)
+{
+    if (m_fallback)
+    {
+        return;
+    }
+    for (uint8_t id : option.addressIds)
+    {
+        auto it = m_remoteAddrs.find(id);
+        if (it == m_remoteAddrs.end())
+        {
+            continue; // unknown Address ID: no subflow uses it
+        }
+        Ipv4Address address = it->second;
+        m_remoteAddrs.erase(it);
+        NS_LOG_INFO(this << " peer removed " << address << " (ID " << int(id) << ")");
+        m_remoteAddrRemovedTrace(id, address);
+        // Not from inside the receiving subflow's processing.
+        Simulator::ScheduleNow(&MpTcpSocketBase::RemoveSubflowsUsing,
+                               Ptr<MpTcpSocketBase>(this),
+                               address,
+                               false);
+    }
+}
+
+const std::map<uint8_t, Ipv4Address>&
+MpTcpSocketBase::GetLocalAddresses() const
+{
+    return m_localAddrs;
+}
+
+const std::map<uint8_t, Ipv4Address>&
+MpTcpSocketBase::GetRemoteAddresses() const
+{
+    return m_remoteAddrs;
+}
+
+uint64_t
+MpTcpSocketBase::GetAddAddrEchoes() const
+{
+    return m_addAddrEchoes;
+}
+
 void
 MpTcpSocketBase::ConnectionEstablished(Ptr<MpTcpSubflow> sf)
 {
     m_state = ESTABLISHED;
+    if (m_pathManager == FULLMESH && !m_fallback)
+    {
+        EnumerateLocalAddresses();
+        // After the handshake's own segments (the third ACK has no room for an ADD_ADDR).
+        Simulator::ScheduleNow(&MpTcpSocketBase::AnnounceLocalAddresses,
+                               Ptr<MpTcpSocketBase>(this));
+    }
 }
 
 void
@@ -1574,10 +1965,21 @@ MpTcpSocketBase::GetReinjectedBytes() const
 void
 MpTcpSocketBase::SubflowTimedOut(Ptr<MpTcpSubflow> subflow)
 {
+    if (m_pathManager == FULLMESH && !m_fallback)
+    {
+        // A subflow that stalls may have lost its interface: look (outside its timer).
+        Simulator::ScheduleNow(&MpTcpSocketBase::CheckLocalAddresses, Ptr<MpTcpSocketBase>(this));
+    }
     if (m_fallback || GetNEstablishedSubflows() < 2)
     {
         return;
     }
+    ReinjectHeldData(subflow);
+}
+
+void
+MpTcpSocketBase::ReinjectHeldData(Ptr<MpTcpSubflow> subflow)
+{
     std::vector<MpTcpSubflow::Mapping> held;
     subflow->TakeUnackedForReinjection(held);
     for (const auto& m : held)

@@ -16,6 +16,7 @@
 #include <deque>
 #include <map>
 #include <limits>
+#include <set>
 #include <vector>
 
 namespace ns3
@@ -36,6 +37,8 @@ class Node;
  *  - the "ndiffports" path manager: NumSubflows subflows over the same pair of addresses with
  *    distinct source ports, so that per-flow ECMP spreads them over the fabric's paths
  *    (Raiciu et al., SIGCOMM 2011, §2);
+ *  - the "fullmesh" path manager (Linux's): addresses announced with ADD_ADDR and withdrawn
+ *    with REMOVE_ADDR (§3.4), one subflow per pair of local and remote addresses;
  *  - a lowest-RTT-first scheduler that hands full segments to subflows that have window;
  *  - backup subflows (MP_JOIN B flag, MP_PRIO, RFC 8684 §3.2, §3.3.8), used only when no
  *    regular subflow can send;
@@ -57,6 +60,7 @@ class MpTcpSocketBase : public Socket
     enum PathManager
     {
         NDIFFPORTS = 0, //!< NumSubflows subflows over one address pair, distinct source ports
+        FULLMESH = 1,   //!< one subflow per (local, remote) address pair, up to MaxSubflows
     };
 
     /// Connection-level state.
@@ -383,6 +387,28 @@ class MpTcpSocketBase : public Socket
     typedef void (*TcpRstTracedCallback)(Ptr<MpTcpSubflow> subflow, uint8_t reason);
 
     /**
+     * \brief An ADD_ADDR arrived (RFC 8684 §3.4.1). An announcement (E=0) whose Truncated HMAC
+     * verifies is recorded as the peer's address with that Address ID and echoed (E=1); a
+     * mismatch is counted as a protocol error and the option ignored. An echo is counted.
+     * \param subflow the subflow it arrived on
+     * \param option the option
+     */
+    void ReceivedAddAddr(Ptr<MpTcpSubflow> subflow, const AddAddrOption& option);
+    /**
+     * \brief A REMOVE_ADDR arrived (RFC 8684 §3.4.2): every subflow using one of the peer's
+     * addresses with these Address IDs is reset, and the data it held is reinjected.
+     * \param subflow the subflow it arrived on
+     * \param option the option
+     */
+    void ReceivedRemoveAddr(Ptr<MpTcpSubflow> subflow, const RemoveAddrOption& option);
+    /// \return our addresses by Address ID (fullmesh; 0: the initial subflow's, RFC 8684 §3.4)
+    const std::map<uint8_t, Ipv4Address>& GetLocalAddresses() const;
+    /// \return the peer's addresses by Address ID: 0 (initial subflow), ADD_ADDR, MP_JOIN
+    const std::map<uint8_t, Ipv4Address>& GetRemoteAddresses() const;
+    /// \return echoes (E=1) received of our ADD_ADDR announcements
+    uint64_t GetAddAddrEchoes() const;
+
+    /**
      * TracedCallback signature for subflow events.
      * \param [in] subflow the subflow
      */
@@ -413,6 +439,13 @@ class MpTcpSocketBase : public Socket
     typedef void (*ProtocolErrorTracedCallback)(Ptr<MpTcpSubflow> subflow,
                                                 const std::string& what);
 
+    /**
+     * TracedCallback signature for path-manager address events.
+     * \param [in] id the RFC 8684 Address ID
+     * \param [in] address the address
+     */
+    typedef void (*AddressTracedCallback)(uint8_t id, Ipv4Address address);
+
   protected:
     void DoDispose() override;
 
@@ -427,6 +460,33 @@ class MpTcpSocketBase : public Socket
     void GenerateKey();
     /// Open the additional subflows of the path manager.
     void OpenAdditionalSubflows();
+    /// Fullmesh: give Address IDs to our addresses (those of up, non-loopback interfaces).
+    void EnumerateLocalAddresses();
+    /// Fullmesh: announce our addresses other than the initial one with ADD_ADDR.
+    void AnnounceLocalAddresses();
+    /// Fullmesh (active opener): open a subflow for each routable (local, remote) address pair
+    /// that has none yet, up to MaxSubflows.
+    void OpenFullmeshSubflows();
+    /// Fullmesh: withdraw (REMOVE_ADDR) our addresses whose interface went down.
+    void CheckLocalAddresses();
+    /**
+     * Reset the subflows whose local (or remote) address is \p address and reinject the data
+     * they held.
+     * \param address the address
+     * \param local true: our address, false: the peer's
+     */
+    void RemoveSubflowsUsing(Ipv4Address address, bool local);
+    /// Queue the data \p subflow holds that is not DATA_ACKed for sending on other subflows.
+    void ReinjectHeldData(Ptr<MpTcpSubflow> subflow);
+    /**
+     * Send an ADD_ADDR or REMOVE_ADDR on an established subflow (the initial one if it can),
+     * on the next segment with room for it.
+     * \param option the option
+     * \return false if no subflow is established
+     */
+    bool SendSignal(const MpTcpOption& option);
+    /// \return the device of the interface that owns \p address, or nullptr
+    Ptr<NetDevice> DeviceOf(Ipv4Address address) const;
     /// Hand data to every subflow that can send, lowest RTT first.
     void SendPending();
     /**
@@ -506,6 +566,7 @@ class MpTcpSocketBase : public Socket
     // Configuration (attributes)
     uint32_t m_numSubflows{1};        //!< ndiffports: subflows per connection
     PathManager m_pathManager{NDIFFPORTS}; //!< path manager
+    uint32_t m_maxSubflows{8};        //!< fullmesh: most subflows per connection
     TypeId m_congestionTypeId;        //!< congestion control of the subflows
     uint32_t m_sndBufSize{131072};    //!< connection-level send buffer, bytes
     uint32_t m_rcvBufSize{131072};    //!< connection-level receive buffer, bytes
@@ -597,6 +658,15 @@ class MpTcpSocketBase : public Socket
     uint64_t m_joinFailures{0};                //!< MP_JOIN HMAC failures
     std::vector<uint32_t> m_resetSubflowIds;   //!< subflows SubflowReset() already handled
 
+    // Path manager (fullmesh, RFC 8684 §3.4)
+    std::map<uint8_t, Ipv4Address> m_localAddrs;  //!< our addresses by Address ID
+    std::map<uint8_t, Ipv4Address> m_remoteAddrs; //!< the peer's addresses by Address ID
+    uint8_t m_nextLocalAddrId{1};                 //!< Address ID of our next new address
+    std::set<std::pair<uint32_t, uint32_t>> m_meshPairs; //!< (local, remote) pairs opened
+    Ipv4Address m_joinSynLocal;       //!< destination of the MP_JOIN SYN being forked
+    Ipv4Address m_joinSynRemote;      //!< source of the MP_JOIN SYN being forked
+    uint64_t m_addAddrEchoes{0};      //!< echoes of our ADD_ADDRs received
+
     TracedCallback<Ptr<MpTcpSubflow>> m_subflowEstablishedTrace; //!< subflow established
     TracedCallback<Ptr<MpTcpSubflow>> m_subflowClosedTrace;      //!< subflow closed
     TracedCallback<Ptr<MpTcpSubflow>, bool> m_subflowPriorityTrace; //!< backup or regular
@@ -605,6 +675,9 @@ class MpTcpSocketBase : public Socket
     TracedCallback<Ptr<MpTcpSubflow>, const std::string&> m_protocolErrorTrace; //!< errors
     TracedCallback<Ptr<MpTcpSubflow>, const std::string&> m_fallbackTrace; //!< fallbacks
     TracedCallback<Ptr<MpTcpSubflow>, uint8_t> m_tcpRstTrace; //!< MP_TCPRST received
+    TracedCallback<uint8_t, Ipv4Address> m_remoteAddrAddedTrace;   //!< peer's address learnt
+    TracedCallback<uint8_t, Ipv4Address> m_remoteAddrRemovedTrace; //!< peer's address removed
+    TracedCallback<uint8_t, Ipv4Address> m_localAddrRemovedTrace;  //!< our address withdrawn
 };
 
 } // namespace ns3

@@ -440,6 +440,57 @@ MpTcpSubflow::GetMpFailsReceived() const
 }
 
 void
+MpTcpSubflow::QueueSignal(const MpTcpOption& option)
+{
+    m_signals.push_back(option);
+}
+
+size_t
+MpTcpSubflow::GetPendingSignals() const
+{
+    return m_signals.size();
+}
+
+void
+MpTcpSubflow::Abort()
+{
+    TcpStates_t s = m_state.Get();
+    if (s == CLOSED || s == LISTEN)
+    {
+        return;
+    }
+    // CLOSED first: the error-close callback must not hand this subflow more data.
+    m_state = CLOSED;
+    if (m_endPoint != nullptr)
+    {
+        SendRST(); // RST, error-close callback, endpoint released
+    }
+    else
+    {
+        NotifyErrorClose();
+    }
+}
+
+void
+MpTcpSubflow::AppendSignals(TcpHeader& header)
+{
+    if (header.GetFlags() & (TcpHeader::SYN | TcpHeader::RST))
+    {
+        return;
+    }
+    while (!m_signals.empty())
+    {
+        Ptr<TcpOptionMpTcp> carrier = CreateObject<TcpOptionMpTcp>();
+        carrier->SetOption(m_signals.front());
+        if (!header.AppendOption(carrier))
+        {
+            return; // no room on this segment: wait for the next one
+        }
+        m_signals.pop_front();
+    }
+}
+
+void
 MpTcpSubflow::GetFourTuple(Ipv4Address& localAddr,
                            uint16_t& localPort,
                            Ipv4Address& remoteAddr,
@@ -949,6 +1000,14 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
                     return;
                 }
             }
+            else if (auto addAddr = std::get_if<AddAddrOption>(&o))
+            {
+                m_meta->ReceivedAddAddr(this, *addAddr);
+            }
+            else if (auto removeAddr = std::get_if<RemoveAddrOption>(&o))
+            {
+                m_meta->ReceivedRemoveAddr(this, *removeAddr);
+            }
         }
     }
 
@@ -1244,6 +1303,7 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
     }
     if (!have)
     {
+        AppendSignals(header);
         return;
     }
     Ptr<TcpOptionMpTcp> carrier = CreateObject<TcpOptionMpTcp>();
@@ -1253,6 +1313,7 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
         NS_LOG_ERROR("no TCP option space left for the MPTCP option ("
                      << carrier->GetSerializedSize() << " bytes)");
     }
+    AppendSignals(header);
 }
 
 } // namespace ns3

@@ -139,6 +139,21 @@ class MpTcpSubflow : public TcpSocketBase
     void SendAckNow();
 
     /**
+     * \brief Queue an ADD_ADDR or REMOVE_ADDR (RFC 8684 §3.4): it is added to the next
+     * outgoing segment (not a SYN) whose 40-byte option space has room left for it, and sent
+     * once.
+     * \param option the option
+     */
+    void QueueSignal(const MpTcpOption& option);
+    /// \return signals queued and not yet sent
+    size_t GetPendingSignals() const;
+    /**
+     * \brief Reset the subflow now (RST) and move it to CLOSED, e.g. when its address was
+     * removed (RFC 8684 §3.4.2). The connection is told through the error-close callback.
+     */
+    void Abort();
+
+    /**
      * \brief Deliver a SYN that the connection's token lookup intercepted (MP_JOIN) to this
      * listening subflow, as the endpoint demultiplexer would.
      * \param packet the segment, TCP header included
@@ -345,6 +360,8 @@ class MpTcpSubflow : public TcpSocketBase
                        const DssOption& dss,
                        uint64_t dsn,
                        uint32_t dataBytes) const;
+    /// Append the queued signals that fit in \p header's option space.
+    void AppendSignals(TcpHeader& header);
     /// Drop send mappings of bytes the peer acknowledged.
     void DiscardAckedMappings();
     /**
@@ -378,6 +395,7 @@ class MpTcpSubflow : public TcpSocketBase
     std::map<uint32_t, Mapping> m_rxMappings; //!< mappings of received bytes, by relative SSN
     uint32_t m_rxReadSsn{1};          //!< relative SSN of the next byte the connection reads
     std::vector<MpTcpOption> m_synOptions; //!< MPTCP options of the SYN that created us
+    std::deque<MpTcpOption> m_signals; //!< ADD_ADDR / REMOVE_ADDR waiting for option space
     JoinState m_join;                 //!< MP_JOIN handshake state
     bool m_capableAckPending{false};  //!< next segment is the MP_CAPABLE third ACK
     bool m_joinAckPending{false};     //!< next segment is the MP_JOIN third ACK

@@ -183,6 +183,9 @@ ConfigureTransport(uint32_t subflows, TypeId cc, uint32_t buffer)
     Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(2));
     Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", StringValue("LowestRtt"));
     Config::SetDefault("ns3::MpTcpSocketBase::PenalizeSlowSubflow", BooleanValue(true));
+    Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("Ndiffports"));
+    Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(8));
+    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(Seconds(1))); // ns-3's default
 }
 
 /// The coupled congestion control of the paper.
@@ -319,6 +322,97 @@ struct TwoPathTopology
 };
 
 /**
+ * Two dual-homed hosts A and B, each with two NICs: NIC 1 of each on router S1, NIC 2 on S2,
+ * and S1 joined to S2, so that each of the four address pairs routes:
+ *   A1 -10M- S1 -10M- B1,   A2 -10M- S2 -10M- B2,   S1 -100M- S2,
+ * 1 ms per link, 100-packet DropTail queues, MPTCP stack, static routes. Hosts route by
+ * interface, as Linux with one routing table per NIC: a default route per NIC (NIC 1's
+ * preferred when no interface is given), which a subflow bound to a NIC selects. S1 reaches
+ * A2 and B2 through S2 and vice versa; no path crosses a host. (Global routing would not do:
+ * it adds host routes to each interface address of a node through the nearest link to that
+ * node, so S2 would reach B1 through B's NIC 2.)
+ */
+struct DualHomedTopology
+{
+    NodeContainer n;                         //!< 0: A, 1: S1, 2: S2, 3: B
+    std::vector<NetDeviceContainer> links;   //!< A-S1, A-S2, B-S1, B-S2, S1-S2
+    std::vector<Ipv4InterfaceContainer> ifs; //!< one per link (host or S1 first)
+    Ipv4Address a1;                          //!< A's NIC 1
+    Ipv4Address a2;                          //!< A's NIC 2
+    Ipv4Address b1;                          //!< B's NIC 1
+    Ipv4Address b2;                          //!< B's NIC 2
+
+    /// Build it (the simulator must be fresh).
+    DualHomedTopology()
+    {
+        n.Create(4);
+        PointToPointHelper edge;
+        edge.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        edge.SetChannelAttribute("Delay", StringValue("1ms"));
+        edge.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("100p"));
+        PointToPointHelper core = edge;
+        core.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        MpTcpStackHelper stack;
+        stack.SetRoutingHelper(Ipv4StaticRoutingHelper());
+        stack.Install(n);
+        links = {edge.Install(n.Get(0), n.Get(1)),
+                 edge.Install(n.Get(0), n.Get(2)),
+                 edge.Install(n.Get(3), n.Get(1)),
+                 edge.Install(n.Get(3), n.Get(2)),
+                 core.Install(n.Get(1), n.Get(2))};
+        Ipv4AddressHelper addr("10.4.1.0", "255.255.255.0");
+        for (auto& d : links)
+        {
+            ifs.push_back(addr.Assign(d));
+            addr.NewNetwork();
+            UseDropTail(d);
+        }
+        a1 = ifs[0].GetAddress(0);
+        a2 = ifs[1].GetAddress(0);
+        b1 = ifs[2].GetAddress(0);
+        b2 = ifs[3].GetAddress(0);
+        Ipv4StaticRoutingHelper statics;
+        auto ifIndex = [](Ptr<NetDevice> d) {
+            return d->GetNode()->GetObject<Ipv4>()->GetInterfaceForDevice(d);
+        };
+        auto routing = [&statics](Ptr<NetDevice> d) {
+            return statics.GetStaticRouting(d->GetNode()->GetObject<Ipv4>());
+        };
+        for (uint32_t l = 0; l < 4; ++l)
+        {
+            Ptr<NetDevice> nic = links[l].Get(0);
+            routing(nic)->AddNetworkRouteTo(Ipv4Address::GetAny(),
+                                            Ipv4Mask::GetZero(),
+                                            ifs[l].GetAddress(1),
+                                            ifIndex(nic),
+                                            l % 2); // NIC 1 first
+            // The router of the other NIC reaches this one's subnet over the core link.
+            uint32_t side = (l % 2 == 0) ? 1 : 0; // S2's end (1) for NIC 1's subnet
+            Ptr<NetDevice> far = links[4].Get(side);
+            const Ipv4Mask mask("255.255.255.0");
+            routing(far)->AddNetworkRouteTo(ifs[l].GetAddress(0).CombineMask(mask),
+                                            mask,
+                                            ifs[4].GetAddress(1 - side),
+                                            ifIndex(far));
+        }
+    }
+
+    /**
+     * Take a host's NIC down (Ipv4::SetDown) at \p t.
+     * \param link 0: A's NIC 1, 1: A's NIC 2, 2: B's NIC 1, 3: B's NIC 2
+     * \param t seconds
+     */
+    void NicDown(uint32_t link, double t)
+    {
+        Ptr<NetDevice> dev = links[link].Get(0);
+        Simulator::Schedule(Seconds(t), [dev]() {
+            Ptr<Ipv4> ip = dev->GetNode()->GetObject<Ipv4>();
+            ip->SetDown(ip->GetInterfaceForDevice(dev));
+        });
+    }
+};
+
+/**
  * A middlebox on a device's transmit side: a FIFO queue disc that disables every MPTCP option
  * (kind 30) of the TCP segments a predicate selects, as option-stripping firewalls and NATs
  * do, and/or changes a payload byte of the data segments another predicate selects, as
@@ -349,7 +443,7 @@ class OptionStripper : public QueueDisc
     /// first) instead of being disabled: it may change them in place (not their length) and
     /// returns true if it did. A middlebox that corrupts options rather than stripping them.
     std::function<bool(std::vector<uint8_t>&)> m_rewrite;
-    uint32_t m_stripped{0}; //!< segments whose MPTCP options were removed
+    uint32_t m_stripped{0}; //!< segments whose MPTCP options were removed (or rewritten)
     /// Which data segments get one payload byte changed (as a rewriting ALG would); none if
     /// empty. Called for segments with payload only, with the header and the payload size.
     std::function<bool(const TcpHeader&, uint32_t)> m_corrupt;
