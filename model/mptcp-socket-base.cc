@@ -651,7 +651,18 @@ MpTcpSocketBase::HasUsableRegularSubflow() const
 bool
 MpTcpSocketBase::MaySchedule(Ptr<MpTcpSubflow> sf) const
 {
-    return sf->IsEstablished() && (!sf->IsBackup() || !HasUsableRegularSubflow());
+    if (!sf->IsEstablished())
+    {
+        return false;
+    }
+    if (sf->IsBackup())
+    {
+        return !HasUsableRegularSubflow();
+    }
+    // A regular subflow whose retransmission timer fired and that has not made progress since
+    // is "potentially failed" (Linux MPTCP): no new data for it while another regular subflow
+    // works, or the data would wait for its next timeout.
+    return sf->GetConsecutiveRtos() < m_backupRtoThreshold || !HasUsableRegularSubflow();
 }
 
 void

@@ -491,8 +491,10 @@ class MpTcpSocketBase : public Socket
     void SendPending();
     /**
      * \param sf a subflow
-     * \return true if the scheduler may give it data: established, and regular or no regular
-     * subflow can send (HasUsableRegularSubflow)
+     * \return true if the scheduler may give it data: established, and either a regular
+     * subflow with fewer than BackupRtoThreshold timeouts in a row (not "potentially failed",
+     * as Linux MPTCP calls it), or any subflow when no such regular subflow exists
+     * (HasUsableRegularSubflow)
      */
     bool MaySchedule(Ptr<MpTcpSubflow> sf) const;
     /**
