@@ -100,20 +100,10 @@ main(int argc, char* argv[])
         pcapFiles = topo.EnablePcap(pcap);
     }
 
-    const uint16_t port = 5000;
-    PacketSinkHelper sinkHelper("ns3::MpTcpSocketFactory",
-                                InetSocketAddress(Ipv4Address::GetAny(), port));
-    ApplicationContainer sinkApp = sinkHelper.Install(topo.GetHostB());
-    sinkApp.Start(Seconds(0));
-    Ptr<PacketSink> sink = DynamicCast<PacketSink>(sinkApp.Get(0));
-    BulkSendHelper bulk("ns3::MpTcpSocketFactory",
-                        InetSocketAddress(topo.GetHostAddressB(), port));
-    bulk.SetAttribute("MaxBytes", UintegerValue(0));
-    bulk.SetAttribute("SendSize", UintegerValue(16 * mss));
-    ApplicationContainer bulkApp = bulk.Install(topo.GetHostA());
     const Time start = Seconds(0.1);
-    bulkApp.Start(start);
-    Ptr<BulkSendApplication> sender = DynamicCast<BulkSendApplication>(bulkApp.Get(0));
+    TwoPathHelper::BulkTransfer transfer = topo.InstallBulkTransfer(5000, 16 * mss, start);
+    Ptr<PacketSink> sink = transfer.sink;
+    Ptr<BulkSendApplication> sender = transfer.sender;
 
     // BulkSend creates its socket when it starts; hook it just after, before any handshake.
     std::vector<SubflowInfo> established;

@@ -6,7 +6,11 @@
 #include "ipv4-flow-ecmp-routing-helper.h"
 #include "mptcp-stack-helper.h"
 
+#include "ns3/bulk-send-helper.h"
 #include "ns3/error-model.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/packet-sink-helper.h"
+#include "ns3/uinteger.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-flow-ecmp-routing.h"
 #include "ns3/ipv4-list-routing-helper.h"
@@ -221,6 +225,22 @@ TwoPathHelper::EnablePcap(const std::string& prefix) const
     p2p.EnablePcap(files[0], m_links.at(A_S1).Get(0), false, true);
     p2p.EnablePcap(files[1], m_links.at(S2_B).Get(1), false, true);
     return files;
+}
+
+TwoPathHelper::BulkTransfer
+TwoPathHelper::InstallBulkTransfer(uint16_t port, uint32_t sendSize, Time start) const
+{
+    PacketSinkHelper sinkHelper("ns3::MpTcpSocketFactory",
+                                InetSocketAddress(Ipv4Address::GetAny(), port));
+    ApplicationContainer sinkApp = sinkHelper.Install(GetHostB());
+    sinkApp.Start(Seconds(0));
+    BulkSendHelper bulk("ns3::MpTcpSocketFactory", InetSocketAddress(GetHostAddressB(), port));
+    bulk.SetAttribute("MaxBytes", UintegerValue(0));
+    bulk.SetAttribute("SendSize", UintegerValue(sendSize));
+    ApplicationContainer bulkApp = bulk.Install(GetHostA());
+    bulkApp.Start(start);
+    return {DynamicCast<BulkSendApplication>(bulkApp.Get(0)),
+            DynamicCast<PacketSink>(sinkApp.Get(0))};
 }
 
 } // namespace ns3

@@ -11,6 +11,9 @@
 #include "ns3/nstime.h"
 #include "ns3/socket.h"
 
+#include "ns3/bulk-send-application.h"
+#include "ns3/packet-sink.h"
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -136,6 +139,23 @@ class TwoPathHelper
      * \return the two file names
      */
     std::vector<std::string> EnablePcap(const std::string& prefix) const;
+
+    /// The applications of a bulk MPTCP transfer from A to B (InstallBulkTransfer).
+    struct BulkTransfer
+    {
+        Ptr<BulkSendApplication> sender; //!< on A; its socket exists once it started
+        Ptr<PacketSink> sink;            //!< on B, listening on the port from time 0
+    };
+
+    /**
+     * \brief A PacketSink on B and an unlimited BulkSendApplication on A, both through
+     * ns3::MpTcpSocketFactory.
+     * \param port B's TCP port
+     * \param sendSize bytes per write of the sender
+     * \param start when the sender starts (connects)
+     * \return the two applications
+     */
+    BulkTransfer InstallBulkTransfer(uint16_t port, uint32_t sendSize, Time start) const;
 
   private:
     DataRate m_hostRate{"100Mbps"};           //!< host link rate
