@@ -202,6 +202,7 @@ main(int argc, char* argv[])
     std::string delAckTimeout = "200ms";
     bool quiet = false;
     bool stock = false;
+    uint32_t dupAckThreshold = 0;
 
     CommandLine cmd(__FILE__);
     cmd.Usage("FatTree experiment of Raiciu et al. (SIGCOMM 2011, Fig. 2 and 3): long-lived "
@@ -212,7 +213,14 @@ main(int argc, char* argv[])
     cmd.AddValue("linkRate", "rate of every link (ns-3 DataRate, e.g. 100Mbps)", linkRate);
     cmd.AddValue("delay", "one-way propagation delay of every link (ns-3 Time, e.g. 20us)", delay);
     cmd.AddValue("queue", "DropTail queue of every switch port and NIC, packets", queue);
-    cmd.AddValue("transport", "tcp | mptcp", transport);
+    cmd.AddValue("transport",
+                 "tcp | mptcp | packetscatter (seed 000 §4.3.5: switches spray every packet over "
+                 "the equal-cost paths, TCP with a raised duplicate-ACK threshold)",
+                 transport);
+    cmd.AddValue("dupAckThreshold",
+                 "duplicate ACKs that trigger a fast retransmit (0: 3, and for packetscatter "
+                 "3 + the (k/2)^2 equal-cost paths between pods)",
+                 dupAckThreshold);
     cmd.AddValue("subflows", "MPTCP subflows per connection, 1..32 (ndiffports)", subflows);
     cmd.AddValue("cc",
                  "MPTCP congestion control: lia | olia | balia | ewtcp | coupled (fully coupled) | "
@@ -249,9 +257,9 @@ main(int argc, char* argv[])
     {
         hostsPerTor = k / 2;
     }
-    if (transport != "tcp" && transport != "mptcp")
+    if (transport != "tcp" && transport != "mptcp" && transport != "packetscatter")
     {
-        Fail("transport", transport, "must be tcp or mptcp");
+        Fail("transport", transport, "must be tcp, mptcp or packetscatter");
     }
     if (subflows < 1 || subflows > 32)
     {
@@ -329,9 +337,14 @@ main(int argc, char* argv[])
         Fail("stock", "true", "the stock ns-3 baseline runs --transport=tcp only");
     }
     const bool mptcp = transport == "mptcp";
+    const bool packetScatter = transport == "packetscatter";
     if (!mptcp)
     {
         subflows = 1;
+    }
+    if (dupAckThreshold == 0)
+    {
+        dupAckThreshold = packetScatter ? 3 + (k / 2) * (k / 2) : 3;
     }
 
     Progress progress(duration);
@@ -346,6 +359,11 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocketBase::MinRto", minRtoValue);
     Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delAckCount));
     Config::SetDefault("ns3::TcpSocket::DelAckTimeout", delAckValue);
+    Config::SetDefault("ns3::TcpSocketBase::ReTxThreshold", UintegerValue(dupAckThreshold));
+    if (packetScatter)
+    {
+        Config::SetDefault("ns3::Ipv4FlowEcmpRouting::Mode", StringValue("PER_PACKET"));
+    }
     Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(subflows));
     Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
