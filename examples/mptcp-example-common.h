@@ -1,11 +1,14 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Command-line plumbing shared by the example programs: one-line rejection of an invalid
- * option, JSON string escaping.
+ * Plumbing shared by the example programs: one-line rejection of an invalid option, JSON
+ * string escaping, the transport defaults of the two-host examples.
  */
 #ifndef MPTCP_EXAMPLE_COMMON_H
 #define MPTCP_EXAMPLE_COMMON_H
+
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
 
 #include <cstdlib>
 #include <iostream>
@@ -48,6 +51,26 @@ Json(const std::string& s)
         out += c;
     }
     return out + "\"";
+}
+
+/**
+ * Transport defaults of the two-host examples: NewReno subflows, \p mss-byte segments,
+ * \p subflows ndiffports subflows, \p buffer-byte socket buffers (TCP and connection level).
+ * \param mss TCP segment size, bytes
+ * \param subflows MPTCP subflows per connection
+ * \param buffer send and receive buffers, bytes
+ */
+inline void
+ConfigureTwoHostTransport(uint32_t mss, uint32_t subflows, uint32_t buffer)
+{
+    using namespace ns3;
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
+    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(mss));
+    Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(subflows));
+    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(buffer));
+    Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
 }
 
 } // namespace mptcp_example

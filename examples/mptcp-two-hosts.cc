@@ -84,13 +84,7 @@ main(int argc, char* argv[])
     }
     auto wallStart = std::chrono::steady_clock::now();
 
-    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
-    Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(mss));
-    Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(subflows));
-    Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(buffer));
-    Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(buffer));
-    Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(buffer));
-    Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
+    mptcp_example::ConfigureTwoHostTransport(mss, subflows, buffer);
 
     TwoPathHelper topo;
     topo.Create();
