@@ -73,6 +73,7 @@ def build(bld):
         'test/traffic-matrix-test-suite.cc',
         'test/experiment-database-test-suite.cc',
         'test/mptcp-packet-scatter-test-suite.cc',
+        'test/mmptcp-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
