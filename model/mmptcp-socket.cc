@@ -88,7 +88,8 @@ MmpTcpSocket::Connect(const Address& address)
         Ptr<MpTcpSubflow> initial = GetSubflows().front();
         if (m_switchingMode == FLOW_SIZE)
         {
-            initial->TraceConnectWithoutContext("Tx", MakeCallback(&MmpTcpSocket::OnInitialTx, this));
+            initial->TraceConnectWithoutContext("Tx",
+                                                MakeCallback(&MmpTcpSocket::OnInitialTx, this));
         }
         else
         {

@@ -167,11 +167,12 @@ class ScatterBadInputTest : public TestCase
         Ptr<Node> server = t.nodes.Get(1);
         Ptr<Socket> l = Listen(server, MpTcpSocketFactory::GetTypeId());
         PatternReceiver r(l);
-        Ptr<Socket> c = Socket::CreateSocket(t.nodes.Get(0), PacketScatterSocketFactory::GetTypeId());
+        Ptr<Socket> c =
+            Socket::CreateSocket(t.nodes.Get(0), PacketScatterSocketFactory::GetTypeId());
         const uint64_t bytes = 300000;
         PatternSender s(c, bytes);
-        Simulator::Schedule(Seconds(0.1),
-                            [c, &t]() { c->Connect(InetSocketAddress(t.ifs.GetAddress(1), 5000)); });
+        Address to = InetSocketAddress(t.ifs.GetAddress(1), 5000);
+        Simulator::Schedule(Seconds(0.1), [c, to]() { c->Connect(to); });
         Ptr<MpTcpL4Protocol> l4 = server->GetObject<MpTcpL4Protocol>();
         auto inject = [&t, l4](const std::vector<uint8_t>& option) {
             TcpHeader h;
@@ -227,7 +228,10 @@ class FatTreeSpreadTest : public TestCase
      * \param mismatches filled with the bytes that did not match the pattern
      * \return Jain's index of data packets per aggregation-core link
      */
-    static double Run(TypeId factory, uint32_t& coresUsed, uint64_t& delivered, uint64_t& mismatches)
+    static double Run(TypeId factory,
+                      uint32_t& coresUsed,
+                      uint64_t& delivered,
+                      uint64_t& mismatches)
     {
         ConfigurePs();
         FatTreeHelper ft(8);
@@ -263,14 +267,15 @@ class FatTreeSpreadTest : public TestCase
                 Ptr<Node> core = links[i].b;
                 dev->TraceConnectWithoutContext(
                     "MacTx",
-                    Callback<void, Ptr<const Packet>>([&perLink, &perCore, i, core](Ptr<const Packet> p) {
-                        TcpHeader h;
-                        if (PeekTcp(p, h) > 0)
-                        {
-                            perLink[i] += 1;
-                            perCore[core] += 1;
-                        }
-                    }));
+                    Callback<void, Ptr<const Packet>>(
+                        [&perLink, &perCore, i, core](Ptr<const Packet> p) {
+                            TcpHeader h;
+                            if (PeekTcp(p, h) > 0)
+                            {
+                                perLink[i] += 1;
+                                perCore[core] += 1;
+                            }
+                        }));
             }
         }
         Simulator::Stop(MilliSeconds(15));
