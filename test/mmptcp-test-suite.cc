@@ -48,6 +48,8 @@ struct MmptcpRun
     double maxCwndBeforeSwitch{0};  //!< largest initial cwnd sampled before the switch, bytes
     size_t coupledAt05{0};      //!< subflows in the coupled sums at 0.5 s
     size_t withRttAt05{0};      //!< established subflows with an RTT sample at 0.5 s
+    std::string initialCc;      //!< congestion control of the initial subflow
+    std::string lastCc;         //!< congestion control of the last subflow
 };
 
 /**
@@ -110,6 +112,8 @@ RunMmptcp(uint64_t bytes, bool cwndMode, uint32_t threshold)
         std::vector<MpTcpSocketBase::SubflowWindow> w;
         mm->GetSubflowWindows(w);
         run.coupledAt05 = w.size();
+        run.initialCc = mm->GetSubflows().front()->GetCongestionOps()->GetName();
+        run.lastCc = mm->GetSubflows().back()->GetCongestionOps()->GetName();
         for (const auto& sf : mm->GetSubflows())
         {
             run.withRttAt05 += sf->IsEstablished() && sf->HasRttSample();
@@ -191,6 +195,8 @@ class SwitchTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(run.newDataAfterRetire, 0, "no new data on the initial subflow");
         NS_TEST_ASSERT_MSG_EQ(run.withRttAt05, 9, "mid-transfer: 9 subflows up");
         NS_TEST_ASSERT_MSG_EQ(run.coupledAt05, 8, "the initial one is out of the coupled sums");
+        NS_TEST_ASSERT_MSG_EQ(run.initialCc, "TcpNewReno", "phase 1: NewReno");
+        NS_TEST_ASSERT_MSG_EQ(run.lastCc, "MpTcpLia", "phase 2: the connection's LIA");
     }
 };
 

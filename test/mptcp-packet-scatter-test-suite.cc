@@ -448,6 +448,16 @@ class AutoThresholdTest : public TestCase
                                   expected[i],
                                   "threshold to host " << dsts[i]);
         }
+        // The other settings of the scattering subflow (ConfigurePs: false, 200 ms; the
+        // subflows' own defaults are true and 1 s).
+        Ptr<MpTcpSubflow> sf = clients[0]->GetSubflows().front();
+        BooleanValue lt;
+        sf->GetAttribute("LimitedTransmit", lt);
+        TimeValue minRto;
+        sf->GetAttribute("MinRto", minRto);
+        NS_TEST_ASSERT_MSG_EQ(lt.Get(), false, "LimitedTransmit applied to the subflow");
+        NS_TEST_ASSERT_MSG_EQ(minRto.Get(), MilliSeconds(200), "MinRto applied to the subflow");
+        NS_TEST_ASSERT_MSG_EQ(sf->GetCongestionOps()->GetName(), "TcpNewReno", "NewReno");
         Simulator::Destroy();
 
         ConfigurePs();
