@@ -34,6 +34,10 @@ def build(bld):
         'model/mptcp-socket-base.cc',
         'model/mptcp-socket-factory.cc',
         'model/mptcp-l4-protocol.cc',
+        'model/equal-cost-path-counter.cc',
+        'model/mptcp-packet-scatter-socket.cc',
+        'model/mmptcp-socket.cc',
+        'model/mptcp-transport-socket-factory.cc',
         'model/mptcp-coupled-congestion-ops.cc',
         'model/mptcp-lia.cc',
         'model/mptcp-ewtcp.cc',
@@ -68,6 +72,8 @@ def build(bld):
         'test/fat-tree-test-suite.cc',
         'test/traffic-matrix-test-suite.cc',
         'test/experiment-database-test-suite.cc',
+        'test/mptcp-packet-scatter-test-suite.cc',
+        'test/mmptcp-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -80,6 +86,10 @@ def build(bld):
         'model/mptcp-socket-base.h',
         'model/mptcp-socket-factory.h',
         'model/mptcp-l4-protocol.h',
+        'model/equal-cost-path-counter.h',
+        'model/mptcp-packet-scatter-socket.h',
+        'model/mmptcp-socket.h',
+        'model/mptcp-transport-socket-factory.h',
         'model/mptcp-coupled-congestion-ops.h',
         'model/mptcp-lia.h',
         'model/mptcp-ewtcp.h',

@@ -4,6 +4,7 @@
 #include "ns3/fat-tree-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/equal-cost-path-counter.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/point-to-point-helper.h"
@@ -12,6 +13,8 @@
 #include "ns3/traffic-control-layer.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <string>
 
 namespace ns3
@@ -69,6 +72,27 @@ LayerName(FatTreeHelper::Layer layer)
         return "aggregation-core";
     }
     return "?";
+}
+/**
+ * \param k switch port count
+ * \param hostsPerEdge hosts per edge switch
+ * \param src source host index
+ * \param dst destination host index
+ * \return equal-cost paths: 1 same edge, k/2 same pod, (k/2)^2 otherwise
+ */
+uint32_t
+PathCount(uint32_t k, uint32_t hostsPerEdge, uint32_t src, uint32_t dst)
+{
+    const uint32_t h = k / 2;
+    if (src / hostsPerEdge == dst / hostsPerEdge)
+    {
+        return 1;
+    }
+    if (src / (h * hostsPerEdge) == dst / (h * hostsPerEdge))
+    {
+        return h;
+    }
+    return h * h;
 }
 } // namespace
 
@@ -243,6 +267,43 @@ FatTreeHelper::AssignIpv4Addresses()
         AssignAddress(link.devA, addrA, mask);
         AssignAddress(link.devB, addrB, mask);
     }
+    // Packet scatter's automatic duplicate-ACK threshold counts paths by address; the
+    // callbacks share one copy of the tree's geometry (the helper may go out of scope).
+    auto index = std::make_shared<std::map<uint32_t, uint32_t>>();
+    for (uint32_t i = 0; i < m_hostAddresses.size(); ++i)
+    {
+        (*index)[m_hostAddresses[i].Get()] = i;
+    }
+    const uint32_t k = m_k;
+    const uint32_t hostsPerEdge = m_hostsPerEdge;
+    for (uint32_t i = 0; i < m_hosts.GetN(); ++i)
+    {
+        Ptr<Node> host = m_hosts.Get(i);
+        Ptr<EqualCostPathCounter> counter = host->GetObject<EqualCostPathCounter>();
+        if (!counter)
+        {
+            counter = CreateObject<EqualCostPathCounter>();
+            host->AggregateObject(counter);
+        }
+        counter->SetCountCallback(EqualCostPathCounter::CountCallback(
+            [index, k, hostsPerEdge](Ipv4Address src, Ipv4Address dst) -> uint32_t {
+                auto s = index->find(src.Get());
+                auto d = index->find(dst.Get());
+                if (s == index->end() || d == index->end())
+                {
+                    return 0;
+                }
+                return PathCount(k, hostsPerEdge, s->second, d->second);
+            }));
+    }
+}
+
+uint32_t
+FatTreeHelper::GetEqualCostPathCount(uint32_t srcHost, uint32_t dstHost) const
+{
+    NS_ABORT_MSG_IF(srcHost >= GetNHosts() || dstHost >= GetNHosts(),
+                    "FatTreeHelper::GetEqualCostPathCount: host index out of range");
+    return PathCount(m_k, m_hostsPerEdge, srcHost, dstHost);
 }
 
 uint32_t

@@ -116,7 +116,8 @@ class FatTreeHelper
     void Create();
 
     /**
-     * \brief Assign one /30 per link and bring the interfaces up, then remove any root queue
+     * \brief Assign one /30 per link and bring the interfaces up, give every host an
+     * EqualCostPathCounter (GetEqualCostPathCount by address), then remove any root queue
      * disc of the traffic-control layer from the tree's devices.
      *
      * Call after Create() and after an internet stack was installed on GetNodes(); once.
@@ -159,6 +160,15 @@ class FatTreeHelper
      * \return the index (within its pod) of the edge switch of host i
      */
     uint32_t GetHostEdge(uint32_t i) const;
+    /**
+     * \brief Equal-cost paths between two hosts: 1 under the same edge switch, k/2 in the
+     * same pod (one per aggregation switch), (k/2)^2 otherwise (one per core switch). MMPTCP
+     * thesis §3.6: packet scatter's duplicate-ACK threshold is 3 + this.
+     * \param srcHost source host index
+     * \param dstHost destination host index
+     * \return the number of paths
+     */
+    uint32_t GetEqualCostPathCount(uint32_t srcHost, uint32_t dstHost) const;
 
     /// \return the edge switches, pod-major
     NodeContainer GetEdgeSwitches() const;

@@ -7,6 +7,7 @@
 #include "ns3/mptcp-l4-protocol.h"
 #include "ns3/mptcp-ns3-compat.h"
 #include "ns3/mptcp-socket-factory.h"
+#include "ns3/mptcp-transport-socket-factory.h"
 #include "ns3/node.h"
 
 namespace ns3
@@ -55,6 +56,8 @@ MpTcpStackHelper::Install(Ptr<Node> node)
     Ptr<MpTcpSocketFactory> factory = CreateObject<MpTcpSocketFactory>();
     factory->SetTcp(tcp);
     node->AggregateObject(factory);
+    node->AggregateObject(CreateObject<PacketScatterSocketFactory>());
+    node->AggregateObject(CreateObject<MmpTcpSocketFactory>());
 }
 
 } // namespace ns3

@@ -9,6 +9,7 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-interface.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/tcp-header.h"
 #include "ns3/trace-source-accessor.h"
 
@@ -45,6 +46,7 @@ MpTcpL4Protocol::DoDispose()
     // before the references go.
     auto tokens = std::move(m_tokens);
     m_tokens.clear();
+    m_scatterTokens.clear();
     tokens.clear();
     TcpL4Protocol::DoDispose();
 }
@@ -103,7 +105,89 @@ MpTcpL4Protocol::Receive(Ptr<Packet> p,
             }
         }
     }
+    if (!m_scatterTokens.empty() && !RestoreScatteredPort(p, incomingIpHeader))
+    {
+        return IpL4Protocol::RX_OK; // counted and dropped
+    }
     return TcpL4Protocol::Receive(p, incomingIpHeader, incomingInterface);
+}
+
+bool
+MpTcpL4Protocol::RestoreScatteredPort(Ptr<Packet> p, const Ipv4Header& ipHeader)
+{
+    TcpHeader tcpHeader;
+    p->PeekHeader(tcpHeader);
+    if (tcpHeader.GetFlags() & TcpHeader::SYN)
+    {
+        return true; // the handshake keeps the real port
+    }
+    std::vector<uint8_t> bytes;
+    for (const auto& opt : tcpHeader.GetOptionList())
+    {
+        // Our MP_SCATTER is kind 30, length 8, subtype 0xf: skip other options unparsed.
+        if (!GetMpTcpOptionBytes(opt, bytes) || bytes.size() < 3 || (bytes[2] >> 4) != 0xf)
+        {
+            continue;
+        }
+        MpTcpOption parsed;
+        if (ParseMpTcpOption(bytes.data(), bytes.size(), parsed) != MpTcpParseError::NONE)
+        {
+            NS_LOG_WARN("malformed MP_SCATTER: segment dropped");
+            ++m_scatterDrops;
+            return false;
+        }
+        uint32_t token = std::get<MpScatterOption>(parsed).receiverToken;
+        Ptr<MpTcpSocketBase> conn =
+            m_scatterTokens.count(token) ? LookupToken(token) : Ptr<MpTcpSocketBase>();
+        if (!conn || conn->GetSubflows().empty())
+        {
+            NS_LOG_WARN("MP_SCATTER with unknown token " << token << ": segment dropped");
+            ++m_scatterDrops;
+            return false;
+        }
+        Ipv4Address la;
+        Ipv4Address ra;
+        uint16_t lp;
+        uint16_t rp;
+        conn->GetSubflows().front()->GetFourTuple(la, lp, ra, rp);
+        if (rp != tcpHeader.GetSourcePort())
+        {
+            p->RemoveHeader(tcpHeader);
+            tcpHeader.SetSourcePort(rp);
+            if (Node::ChecksumEnabled())
+            {
+                tcpHeader.EnableChecksums();
+                tcpHeader.InitializeChecksum(ipHeader.GetSource(),
+                                             ipHeader.GetDestination(),
+                                             PROT_NUMBER);
+            }
+            p->AddHeader(tcpHeader);
+        }
+        ++m_scatterDelivered;
+        return true;
+    }
+    return true;
+}
+
+void
+MpTcpL4Protocol::AcceptScatter(uint32_t token)
+{
+    if (m_tokens.count(token))
+    {
+        m_scatterTokens.insert(token);
+    }
+}
+
+uint64_t
+MpTcpL4Protocol::GetScatterDelivered() const
+{
+    return m_scatterDelivered;
+}
+
+uint64_t
+MpTcpL4Protocol::GetScatterDrops() const
+{
+    return m_scatterDrops;
 }
 
 bool
@@ -116,6 +200,7 @@ void
 MpTcpL4Protocol::RemoveToken(uint32_t token)
 {
     auto it = m_tokens.find(token);
+    m_scatterTokens.erase(token);
     if (it != m_tokens.end())
     {
         Ptr<MpTcpSocketBase> keep = it->second; // released after the erase, not during it

@@ -10,6 +10,7 @@
 #include "ns3/traced-callback.h"
 
 #include <unordered_map>
+#include <unordered_set>
 
 namespace ns3
 {
@@ -66,6 +67,19 @@ class MpTcpL4Protocol : public TcpL4Protocol
     uint64_t GetUnknownTokenDrops() const;
 
     /**
+     * \brief Let the connection with \p token receive scattered segments: segments carrying
+     * MP_SCATTER with this token reach its initial subflow whatever their source port
+     * (MMPTCP thesis §3.5, §4.7). Options are parsed only while some token accepts scatter.
+     * RemoveToken() withdraws it.
+     * \param token a registered token
+     */
+    void AcceptScatter(uint32_t token);
+    /// \return segments with MP_SCATTER delivered to their connection
+    uint64_t GetScatterDelivered() const;
+    /// \return segments with MP_SCATTER dropped: unknown token, or a malformed MP_SCATTER
+    uint64_t GetScatterDrops() const;
+
+    /**
      * TracedCallback signature for MP_JOIN SYNs with an unknown token.
      * \param [in] token the token the SYN carried
      * \param [in] header the SYN's TCP header
@@ -78,6 +92,16 @@ class MpTcpL4Protocol : public TcpL4Protocol
   private:
     std::unordered_map<uint32_t, Ptr<MpTcpSocketBase>> m_tokens; //!< token -> connection
     uint64_t m_unknownTokenDrops{0};                              //!< dropped MP_JOIN SYNs
+    std::unordered_set<uint32_t> m_scatterTokens; //!< tokens that accept scattered segments
+    uint64_t m_scatterDelivered{0};               //!< MP_SCATTER segments delivered
+    uint64_t m_scatterDrops{0};                   //!< MP_SCATTER segments dropped
+    /**
+     * \brief A segment with MP_SCATTER: give it its connection's real source port.
+     * \param p the segment (TCP header first); its header is rewritten in place
+     * \param ipHeader its IPv4 header
+     * \return false if it must be dropped (unknown token, malformed MP_SCATTER)
+     */
+    bool RestoreScatteredPort(Ptr<Packet> p, const Ipv4Header& ipHeader);
     TracedCallback<uint32_t, const TcpHeader&> m_unknownTokenTrace; //!< unknown-token joins
 };
 

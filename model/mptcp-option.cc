@@ -316,6 +316,16 @@ struct SerializeVisitor
         w.U8(SubtypeByte(MpTcpSubtype::MP_TCPRST, flags));
         w.U8(static_cast<uint8_t>(o.reason));
     }
+
+    void operator()(const MpScatterOption& o) const
+    {
+        Writer w(out);
+        w.U8(MPTCP_OPTION_KIND);
+        w.U8(8);
+        w.U8(SubtypeByte(MpTcpSubtype::MP_EXPERIMENTAL, 0));
+        w.U8(0);
+        w.U32(o.receiverToken);
+    }
 };
 
 /**
@@ -593,6 +603,20 @@ ParseTcpRst(const uint8_t* d, uint8_t len, MpTcpOption& out, std::string* why)
     return MpTcpParseError::NONE;
 }
 
+MpTcpParseError
+ParseScatter(const uint8_t* d, uint8_t len, MpTcpOption& out, std::string* why)
+{
+    if (len != 8)
+    {
+        return Reject(why, MpTcpParseError::BAD_LENGTH, "MP_SCATTER", len, "8");
+    }
+    MpScatterOption o;
+    o.receiverToken = (uint32_t(d[4]) << 24) | (uint32_t(d[5]) << 16) | (uint32_t(d[6]) << 8) |
+                      uint32_t(d[7]);
+    out = o;
+    return MpTcpParseError::NONE;
+}
+
 /// Ones' complement sum (RFC 1071) of big-endian 16-bit words, odd tail padded with zero.
 uint32_t
 OnesComplementAdd(uint32_t sum, const uint8_t* p, size_t n)
@@ -725,6 +749,12 @@ operator==(const MpTcpRstOption& a, const MpTcpRstOption& b)
            a.reason == b.reason;
 }
 
+bool
+operator==(const MpScatterOption& a, const MpScatterOption& b)
+{
+    return a.receiverToken == b.receiverToken;
+}
+
 // clang-format off
 bool operator!=(const MpCapableOption& a, const MpCapableOption& b) { return !(a == b); }
 bool operator!=(const MpJoinSynOption& a, const MpJoinSynOption& b) { return !(a == b); }
@@ -737,6 +767,7 @@ bool operator!=(const MpPrioOption& a, const MpPrioOption& b) { return !(a == b)
 bool operator!=(const MpFailOption& a, const MpFailOption& b) { return !(a == b); }
 bool operator!=(const MpFastCloseOption& a, const MpFastCloseOption& b) { return !(a == b); }
 bool operator!=(const MpTcpRstOption& a, const MpTcpRstOption& b) { return !(a == b); }
+bool operator!=(const MpScatterOption& a, const MpScatterOption& b) { return !(a == b); }
 
 // clang-format on
 
@@ -907,11 +938,13 @@ ParseMpTcpOption(const uint8_t* data, size_t len, MpTcpOption& out, std::string*
         return ParseFastClose(data, optLen, out, why);
     case MpTcpSubtype::MP_TCPRST:
         return ParseTcpRst(data, optLen, out, why);
+    case MpTcpSubtype::MP_EXPERIMENTAL:
+        return ParseScatter(data, optLen, out, why);
     }
     if (why)
     {
         *why = "subtype " + std::to_string(subtype) +
-               (subtype == 0xf ? " (MP_EXPERIMENTAL)" : " (unassigned)");
+               " (unassigned)";
     }
     return MpTcpParseError::UNKNOWN_SUBTYPE;
 }

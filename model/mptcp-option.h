@@ -40,6 +40,7 @@ enum class MpTcpSubtype : uint8_t
     MP_FAIL = 0x6,
     MP_FASTCLOSE = 0x7,
     MP_TCPRST = 0x8,
+    MP_EXPERIMENTAL = 0xf, //!< private use (RFC 8684 §7.2): this model's MP_SCATTER
 };
 
 /**
@@ -228,6 +229,19 @@ struct MpTcpRstOption
     MpTcpRstReason reason{MpTcpRstReason::UNSPECIFIED}; //!< Reason code
 };
 
+/**
+ * \brief MP_SCATTER: this model's option for host-side packet scatter (MMPTCP thesis §3.5,
+ * §4.7), carried in the private-use subtype 0xf (MP_EXPERIMENTAL, RFC 8684 §7.2). A segment
+ * whose source port was randomised carries the receiver's token, so the receiver can find its
+ * connection although the 4-tuple matches no endpoint. On the initial SYN (token 0) it tells
+ * the receiver that the sender will scatter. Length 8: Kind, Length, Subtype | (rsv), (rsv),
+ * Receiver's Token (4 octets); reserved bits are sent as zero.
+ */
+struct MpScatterOption
+{
+    uint32_t receiverToken{0}; //!< token of the receiver's connection (0 on the SYN)
+};
+
 /// One decoded MPTCP option.
 using MpTcpOption = std::variant<MpCapableOption,
                                  MpJoinSynOption,
@@ -239,7 +253,8 @@ using MpTcpOption = std::variant<MpCapableOption,
                                  MpPrioOption,
                                  MpFailOption,
                                  MpFastCloseOption,
-                                 MpTcpRstOption>;
+                                 MpTcpRstOption,
+                                 MpScatterOption>;
 
 /**
  * \name Value equality of decoded options
@@ -262,6 +277,7 @@ bool operator==(const MpPrioOption& a, const MpPrioOption& b);
 bool operator==(const MpFailOption& a, const MpFailOption& b);
 bool operator==(const MpFastCloseOption& a, const MpFastCloseOption& b);
 bool operator==(const MpTcpRstOption& a, const MpTcpRstOption& b);
+bool operator==(const MpScatterOption& a, const MpScatterOption& b);
 bool operator!=(const MpCapableOption& a, const MpCapableOption& b);
 bool operator!=(const MpJoinSynOption& a, const MpJoinSynOption& b);
 bool operator!=(const MpJoinSynAckOption& a, const MpJoinSynAckOption& b);
@@ -273,6 +289,7 @@ bool operator!=(const MpPrioOption& a, const MpPrioOption& b);
 bool operator!=(const MpFailOption& a, const MpFailOption& b);
 bool operator!=(const MpFastCloseOption& a, const MpFastCloseOption& b);
 bool operator!=(const MpTcpRstOption& a, const MpTcpRstOption& b);
+bool operator!=(const MpScatterOption& a, const MpScatterOption& b);
 /** @} */
 
 /**
@@ -337,7 +354,7 @@ enum class MpTcpParseError
     NONE = 0,         //!< parsed
     NOT_MPTCP,        //!< kind is not 30
     BAD_LENGTH,       //!< length byte inconsistent with the buffer or with the subtype's flags
-    UNKNOWN_SUBTYPE,  //!< a subtype RFC 8684 does not define (9-14) or MP_EXPERIMENTAL (15)
+    UNKNOWN_SUBTYPE,  //!< a subtype RFC 8684 does not define (9-14)
     BAD_VERSION,      //!< MP_CAPABLE of a version other than 1
 };
 

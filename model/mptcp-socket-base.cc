@@ -651,7 +651,7 @@ MpTcpSocketBase::HasUsableRegularSubflow() const
 bool
 MpTcpSocketBase::MaySchedule(Ptr<MpTcpSubflow> sf) const
 {
-    if (!sf->IsEstablished())
+    if (!sf->IsEstablished() || !IsSubflowActive(sf))
     {
         return false;
     }
@@ -830,7 +830,7 @@ MpTcpSocketBase::GetSubflowWindows(std::vector<SubflowWindow>& out) const
     out.clear();
     for (const auto& sf : m_subflows)
     {
-        if (sf->IsEstablished() && sf->HasRttSample())
+        if (sf->IsEstablished() && sf->HasRttSample() && IsSubflowActive(sf))
         {
             out.push_back({double(sf->GetCwnd()), sf->GetSrtt().GetSeconds()});
         }
@@ -1258,7 +1258,31 @@ MpTcpSocketBase::CreateSubflow(MpTcpSubflow::Role role)
     sf->SetAttribute("RcvBufSize", UintegerValue(m_rcvBufSize));
     sf->SetAttribute("SndBufSize", UintegerValue(std::max<uint32_t>(m_sndBufSize, 65536)));
     AttachSubflow(sf, role);
+    SubflowCreated(sf);
     return sf;
+}
+
+void
+MpTcpSocketBase::SubflowCreated(Ptr<MpTcpSubflow> sf)
+{
+}
+
+bool
+MpTcpSocketBase::IsSubflowActive(Ptr<const MpTcpSubflow> sf) const
+{
+    return true;
+}
+
+void
+MpTcpSocketBase::OpenMoreSubflows(uint32_t n)
+{
+    if (m_subflows.empty() || m_fallback || m_pathManager != NDIFFPORTS)
+    {
+        return;
+    }
+    m_joinsOpened = true;
+    m_numSubflows = n + 1; // OpenAdditionalSubflows() adds m_numSubflows - 1
+    OpenAdditionalSubflows();
 }
 
 void
@@ -1320,6 +1344,15 @@ MpTcpSocketBase::SubflowForked(Ptr<MpTcpSubflow> child)
             conn->NegotiateChecksum(capable->flags & MpCapableOption::FLAG_A);
             conn->GenerateKey();
             conn->AttachSubflow(child, MpTcpSubflow::ROLE_MP_CAPABLE);
+            for (const auto& o : child->GetSynOptions())
+            {
+                if (std::holds_alternative<MpScatterOption>(o))
+                {
+                    // The peer scatters (PacketScatterSocket, MmpTcpSocket): find its
+                    // segments by token whatever their source port.
+                    m_tcp->AcceptScatter(conn->GetLocalToken());
+                }
+            }
         }
         else
         {

@@ -449,6 +449,31 @@ class MpTcpSocketBase : public Socket
   protected:
     void DoDispose() override;
 
+    // Hooks for transports built on this connection (PacketScatterSocket, MmpTcpSocket).
+
+    /**
+     * \brief A subflow was created for this connection, before its SYN is sent or received:
+     * a subclass may configure it (congestion control, thresholds). Default: nothing.
+     * \param sf the subflow (GetRole() tells which handshake it uses)
+     */
+    virtual void SubflowCreated(Ptr<MpTcpSubflow> sf);
+    /**
+     * \brief Whether a subflow takes part in the connection: an inactive subflow gets no
+     * new data or reinjections from the scheduler and is left out of the coupled
+     * congestion-control sums (GetSubflowWindows), but still recovers its own outstanding data
+     * (MMPTCP thesis §3.5: the packet-scatter subflow after the switch). Default: true.
+     * \param sf one of this connection's subflows
+     * \return true if active
+     */
+    virtual bool IsSubflowActive(Ptr<const MpTcpSubflow> sf) const;
+    /**
+     * \brief Open \p n more ndiffports subflows now (MP_JOIN, same addresses, new source
+     * ports), even though the path manager already ran; sets NumSubflows to n + 1. Once per
+     * connection (it assumes only the initial subflow exists).
+     * \param n subflows to add
+     */
+    void OpenMoreSubflows(uint32_t n);
+
   private:
     /// \return a new subflow configured for this connection
     Ptr<MpTcpSubflow> CreateSubflow(MpTcpSubflow::Role role);

@@ -6,6 +6,7 @@
 #include "mptcp-crypto.h"
 #include "mptcp-socket-base.h"
 
+#include "ns3/abort.h"
 #include "ns3/ipv4-end-point.h"
 #include "ns3/log.h"
 #include "ns3/rtt-estimator.h"
@@ -276,6 +277,44 @@ uint64_t
 MpTcpSubflow::GetBytesSent() const
 {
     return m_bytesSent;
+}
+
+void
+MpTcpSubflow::SetScatter(bool on, Ptr<UniformRandomVariable> ports)
+{
+    NS_ABORT_MSG_IF(on && !ports, "MpTcpSubflow::SetScatter: no random port stream");
+    m_scatter = on;
+    if (ports)
+    {
+        m_scatterPorts = ports;
+    }
+}
+
+bool
+MpTcpSubflow::IsScattering() const
+{
+    return m_scatter;
+}
+
+uint64_t
+MpTcpSubflow::GetScatteredSegments() const
+{
+    return m_scatteredSegments;
+}
+
+void
+MpTcpSubflow::AddScatterOption(TcpHeader& header)
+{
+    Ptr<TcpOptionMpTcp> carrier = CreateObject<TcpOptionMpTcp>();
+    carrier->SetOption(MpScatterOption{m_meta->GetRemoteToken()});
+    if (!header.AppendOption(carrier))
+    {
+        NS_LOG_WARN("no option space for MP_SCATTER: segment keeps its port");
+        return;
+    }
+    // Any port but 0; the receiver restores the real one from the token (MpTcpL4Protocol).
+    header.SetSourcePort(m_scatterPorts->GetInteger(1, 65535));
+    ++m_scatteredSegments;
 }
 
 bool
@@ -1215,6 +1254,13 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
                 c.flags |= MpCapableOption::FLAG_A;
             }
             option = c;
+            if (m_scatter)
+            {
+                // Announce scatter (token 0): the receiver then looks for MP_SCATTER.
+                Ptr<TcpOptionMpTcp> announce = CreateObject<TcpOptionMpTcp>();
+                announce->SetOption(MpScatterOption{0});
+                header.AppendOption(announce);
+            }
         }
         else
         {
@@ -1299,6 +1345,16 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
     {
         DssOption dss;
         have = BuildDss(header, payload, dss);
+        if (m_scatter && payload > 0)
+        {
+            // Option budget of a scattered data segment: timestamps 10 + this DSS with 4-octet
+            // DATA_ACK and DSN 18 (20 with a checksum) + MP_SCATTER 8 = 36 (38) <= 40 bytes;
+            // the 8-octet forms (26/28) would leave no room for MP_SCATTER.
+            dss.dataAck64 = false;
+            dss.dataAck &= 0xffffffffULL;
+            dss.dsn64 = false;
+            dss.dsn &= 0xffffffffULL;
+        }
         option = dss;
     }
     if (!have)
@@ -1312,6 +1368,10 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
     {
         NS_LOG_ERROR("no TCP option space left for the MPTCP option ("
                      << carrier->GetSerializedSize() << " bytes)");
+    }
+    if (m_scatter && payload > 0 && !(flags & TcpHeader::SYN))
+    {
+        AddScatterOption(header);
     }
     AppendSignals(header);
 }

@@ -7,6 +7,7 @@
 #include "mptcp-ns3-compat.h"
 #include "mptcp-option.h"
 
+#include "ns3/random-variable-stream.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-socket-base.h"
 
@@ -114,6 +115,22 @@ class MpTcpSubflow : public TcpSocketBase
     bool IsEstablished() const;
     /// \return bytes sent on this subflow (payload, including retransmissions)
     uint64_t GetBytesSent() const;
+
+    /**
+     * \brief Host-side packet scatter (MMPTCP thesis §3.3, §4.7): while on, every data
+     * segment, retransmissions included, leaves with a random TCP source port drawn from
+     * \p ports and carries MP_SCATTER with the peer's token, so that per-flow ECMP switches
+     * spread it over all paths and the receiver still finds the connection. The SYN keeps the
+     * real port and carries MP_SCATTER with token 0 to announce it. A data segment whose
+     * option space has no room left for MP_SCATTER keeps the real port.
+     * \param on true to scatter
+     * \param ports the random source ports (used while on; must not be null then)
+     */
+    void SetScatter(bool on, Ptr<UniformRandomVariable> ports);
+    /// \return true while the subflow scatters
+    bool IsScattering() const;
+    /// \return data segments sent with a random source port (retransmissions included)
+    uint64_t GetScatteredSegments() const;
 
     /**
      * \brief Penalise this subflow for holding up the connection's receive window: halve the
@@ -362,6 +379,11 @@ class MpTcpSubflow : public TcpSocketBase
                        uint32_t dataBytes) const;
     /// Append the queued signals that fit in \p header's option space.
     void AppendSignals(TcpHeader& header);
+    /**
+     * \brief Append MP_SCATTER (the peer's token) and, if it fitted, randomise the source port.
+     * \param header an outgoing data segment's header
+     */
+    void AddScatterOption(TcpHeader& header);
     /// Drop send mappings of bytes the peer acknowledged.
     void DiscardAckedMappings();
     /**
@@ -427,6 +449,9 @@ class MpTcpSubflow : public TcpSocketBase
     MpTcpRstReason m_rstReason{MpTcpRstReason::UNSPECIFIED}; //!< reason in our next RST
     bool m_rstFastClose{false};       //!< our next RST carries MP_FASTCLOSE
     bool m_reset{false};              //!< a RST was sent or received
+    bool m_scatter{false};            //!< data segments leave with random source ports
+    Ptr<UniformRandomVariable> m_scatterPorts; //!< random source ports while scattering
+    uint64_t m_scatteredSegments{0};  //!< data segments sent with a random source port
     TracedCallback<Ptr<const MpTcpSubflow>, int> m_malformedTrace; //!< malformed option trace
 };
 

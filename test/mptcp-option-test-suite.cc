@@ -125,6 +125,27 @@ class WireFormatTest : public TestCase
         auto d64 = SerializeMpTcpOption(dss);
         NS_TEST_ASSERT_MSG_EQ(d64.size(), 26, "DSS, 8-octet DATA_ACK and DSN");
         NS_TEST_ASSERT_MSG_EQ(int(d64[3]), 0x1F, "DSS flags F m M a A");
+        // This model's MP_SCATTER, private-use subtype 0xf (RFC 8684 §7.2).
+        MpScatterOption sc{0xA1B2C3D4};
+        auto scb = SerializeMpTcpOption(sc);
+        NS_TEST_ASSERT_MSG_EQ((scb == Bytes({30, 8, 0xF0, 0, 0xA1, 0xB2, 0xC3, 0xD4})),
+                              true,
+                              "MP_SCATTER");
+        MpTcpOption back;
+        NS_TEST_ASSERT_MSG_EQ(int(ParseMpTcpOption(scb.data(), scb.size(), back)),
+                              int(MpTcpParseError::NONE),
+                              "MP_SCATTER parses");
+        NS_TEST_ASSERT_MSG_EQ(std::get<MpScatterOption>(back).receiverToken,
+                              0xA1B2C3D4,
+                              "MP_SCATTER token");
+        // Byte budget of a scattered data segment: timestamps 10 + MP_SCATTER 8 + DSS with
+        // 4-octet DATA_ACK and DSN 18 (20 with a checksum) = 38 <= 40.
+        DssOption small;
+        small.hasDataAck = true;
+        small.hasMapping = true;
+        small.hasChecksum = true;
+        size_t budget = 10 + scb.size() + SerializeMpTcpOption(small).size();
+        NS_TEST_ASSERT_MSG_EQ(budget, 38, "TS + MP_SCATTER + DSS (4-octet forms, checksum)");
     }
 };
 
@@ -455,6 +476,9 @@ class LengthRejectionTest : public TestCase
         case 8: // §3.6, Figure 15
             ok = {4};
             break;
+        case 15: // private use (§7.2): this model's MP_SCATTER, always 8
+            ok = {8};
+            break;
         default:
             return MpTcpParseError::UNKNOWN_SUBTYPE;
         }
@@ -582,9 +606,13 @@ class MalformedTest : public TestCase
                "DSS with flags 0x05: length 8, expected 18 or 20",
                "DSS flags say 18 bytes, length says 8");
         Expect(Bytes({30, 4, 0xF0, 0}),
-               MpTcpParseError::UNKNOWN_SUBTYPE,
-               "subtype 15 (MP_EXPERIMENTAL)",
-               "subtype 15");
+               MpTcpParseError::BAD_LENGTH,
+               "MP_SCATTER: length 4, expected 8",
+               "MP_SCATTER (subtype 15) without its token");
+        Expect(Bytes({30, 9, 0xF0, 0, 1, 2, 3, 4, 5}),
+               MpTcpParseError::BAD_LENGTH,
+               "MP_SCATTER: length 9, expected 8",
+               "MP_SCATTER one byte too long");
         Expect(Bytes({30, 4, 0x90, 0}),
                MpTcpParseError::UNKNOWN_SUBTYPE,
                "subtype 9 (unassigned)",
@@ -792,7 +820,7 @@ class FuzzTest : public TestCase
     /// A random valid option of a random subtype (all 11 option types).
     static MpTcpOption RandomOption(SplitMix64& r)
     {
-        switch (r.Below(11))
+        switch (r.Below(12))
         {
         case 0: {
             MpCapableOption c;
@@ -862,6 +890,8 @@ class FuzzTest : public TestCase
             return MpFailOption{r.Next()};
         case 9:
             return MpFastCloseOption{r.Next()};
+        case 10:
+            return MpScatterOption{uint32_t(r.Next())};
         default:
             return MpTcpRstOption{r.Bit(), r.Bit(), r.Bit(), r.Bit(), MpTcpRstReason(r.Next())};
         }

@@ -565,6 +565,56 @@ class OptionStripper : public QueueDisc
     }
 };
 
+/**
+ * Hosts A and B joined through switches S1 and S2 by parallel S1-S2 links of the given delays:
+ *   A -10M- S1 =(n x 100M)= S2 -100M- B,
+ * 1 ms host links, 1000-packet DropTail queues (nothing is lost at these rates), MPTCP stack
+ * with flow-ECMP routing: S1 spreads flows over the n equal-cost links by 5-tuple hash, so
+ * packets of one flow with different source ports see different delays (reordering).
+ */
+struct ParallelLinksTopology
+{
+    NodeContainer n;   //!< 0: A, 1: S1, 2: S2, 3: B
+    Ipv4Address a;     //!< A's address
+    Ipv4Address b;     //!< B's address
+    NetDeviceContainer hostLink; //!< A-S1
+
+    /// Build it (the simulator must be fresh). \param delays one-way delay of each S1-S2 link
+    explicit ParallelLinksTopology(const std::vector<Time>& delays)
+    {
+        n.Create(4);
+        Ipv4ListRoutingHelper routing;
+        routing.Add(Ipv4StaticRoutingHelper(), 0);
+        routing.Add(Ipv4FlowEcmpRoutingHelper(), -10);
+        MpTcpStackHelper stack;
+        stack.SetRoutingHelper(routing);
+        stack.Install(n);
+        PointToPointHelper p2p;
+        p2p.SetChannelAttribute("Delay", TimeValue(MilliSeconds(1)));
+        p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("1000p"));
+        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        Ipv4AddressHelper addr("10.7.0.0", "255.255.255.0");
+        hostLink = p2p.Install(n.Get(0), n.Get(1));
+        a = addr.Assign(hostLink).GetAddress(0);
+        UseDropTail(hostLink);
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        for (const Time& d : delays)
+        {
+            addr.NewNetwork();
+            p2p.SetChannelAttribute("Delay", TimeValue(d));
+            NetDeviceContainer link = p2p.Install(n.Get(1), n.Get(2));
+            addr.Assign(link);
+            UseDropTail(link);
+        }
+        addr.NewNetwork();
+        p2p.SetChannelAttribute("Delay", TimeValue(MilliSeconds(1)));
+        NetDeviceContainer last = p2p.Install(n.Get(2), n.Get(3));
+        b = addr.Assign(last).GetAddress(1);
+        UseDropTail(last);
+        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+    }
+};
+
 } // namespace
 
 #endif // MPTCP_TEST_HARNESS_H

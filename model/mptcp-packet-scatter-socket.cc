@@ -1,0 +1,148 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "mptcp-packet-scatter-socket.h"
+
+#include "equal-cost-path-counter.h"
+
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PacketScatterSocket");
+NS_OBJECT_ENSURE_REGISTERED(PacketScatterSocket);
+
+TypeId
+PacketScatterSocket::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::PacketScatterSocket")
+            .SetParent<MpTcpSocketBase>()
+            .SetGroupName("Mptcp")
+            .AddConstructor<PacketScatterSocket>()
+            .AddAttribute("DupAckThreshold",
+                          "Duplicate ACKs that trigger fast retransmit on the scattering "
+                          "subflow (its ReTxThreshold), segments. 0 (default) = automatic: 3 + "
+                          "the number of equal-cost paths to the destination, from the host's "
+                          "EqualCostPathCounter (3 without one). MMPTCP thesis §3.6, §5.3.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&PacketScatterSocket::m_dupAckThreshold),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("LimitedTransmit",
+                          "Send one new segment for every duplicate ACK below the threshold "
+                          "(RFC 3042 extended, thesis §5.10; ns-3's TcpSocketBase "
+                          "LimitedTransmit). Default false, as the thesis's code.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&PacketScatterSocket::m_limitedTransmit),
+                          MakeBooleanChecker())
+            .AddAttribute("MinRto",
+                          "Minimum retransmission timeout of the subflow(s). Default 200 ms "
+                          "(thesis §2.2.1.1, §4.8.3).",
+                          TimeValue(MilliSeconds(200)),
+                          MakeTimeAccessor(&PacketScatterSocket::m_minRto),
+                          MakeTimeChecker(Time(0)));
+    return tid;
+}
+
+PacketScatterSocket::PacketScatterSocket()
+{
+    m_ports = CreateObject<UniformRandomVariable>();
+}
+
+PacketScatterSocket::~PacketScatterSocket() = default;
+
+int
+PacketScatterSocket::Connect(const Address& address)
+{
+    // One subflow whatever NumSubflows says (set for MPTCP runs).
+    SetAttribute("NumSubflows", UintegerValue(1));
+    SetAttribute("PathManager", EnumValue(MpTcpSocketBase::NDIFFPORTS));
+    TraceConnectWithoutContext("SubflowEstablished",
+                               MakeCallback(&PacketScatterSocket::OnSubflowEstablished, this));
+    return MpTcpSocketBase::Connect(address);
+}
+
+int64_t
+PacketScatterSocket::AssignStreams(int64_t stream)
+{
+    m_ports->SetStream(stream);
+    return 1;
+}
+
+uint32_t
+PacketScatterSocket::GetDupAckThreshold() const
+{
+    if (GetSubflows().empty())
+    {
+        return 0;
+    }
+    UintegerValue v;
+    GetSubflows().front()->GetAttribute("ReTxThreshold", v);
+    return v.Get();
+}
+
+uint64_t
+PacketScatterSocket::GetScatteredSegments() const
+{
+    return GetSubflows().empty() ? 0 : GetSubflows().front()->GetScatteredSegments();
+}
+
+void
+PacketScatterSocket::SubflowCreated(Ptr<MpTcpSubflow> sf)
+{
+    if (sf->GetRole() == MpTcpSubflow::ROLE_MP_CAPABLE)
+    {
+        ConfigureScatterSubflow(sf);
+    }
+}
+
+void
+PacketScatterSocket::ConfigureScatterSubflow(Ptr<MpTcpSubflow> sf)
+{
+    sf->SetCongestionControlAlgorithm(CreateObject<TcpNewReno>());
+    sf->SetAttribute("LimitedTransmit", BooleanValue(m_limitedTransmit));
+    sf->SetAttribute("MinRto", TimeValue(m_minRto));
+    sf->SetScatter(true, m_ports);
+}
+
+void
+PacketScatterSocket::OnSubflowEstablished(Ptr<MpTcpSubflow> sf)
+{
+    if (sf->GetSubflowId() != 0)
+    {
+        return;
+    }
+    uint32_t threshold = m_dupAckThreshold;
+    if (threshold == 0)
+    {
+        Ipv4Address local;
+        Ipv4Address remote;
+        uint16_t lp;
+        uint16_t rp;
+        sf->GetFourTuple(local, lp, remote, rp);
+        Ptr<EqualCostPathCounter> counter =
+            GetNode() ? GetNode()->GetObject<EqualCostPathCounter>() : nullptr;
+        if (!counter)
+        {
+            static bool warned = false;
+            if (!warned)
+            {
+                warned = true;
+                NS_LOG_WARN("node " << GetNode()->GetId()
+                                    << " has no EqualCostPathCounter (FatTreeHelper installs "
+                                       "one): automatic DupAckThreshold is 3");
+            }
+        }
+        threshold = 3 + (counter ? counter->GetPathCount(local, remote) : 0);
+    }
+    sf->SetAttribute("ReTxThreshold", UintegerValue(threshold));
+    NS_LOG_INFO(this << " duplicate-ACK threshold " << threshold);
+}
+
+} // namespace ns3

@@ -1,0 +1,75 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "mptcp-transport-socket-factory.h"
+
+#include "mmptcp-socket.h"
+#include "mptcp-l4-protocol.h"
+#include "mptcp-packet-scatter-socket.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MpTcpTransportSocketFactory");
+NS_OBJECT_ENSURE_REGISTERED(PacketScatterSocketFactory);
+NS_OBJECT_ENSURE_REGISTERED(MmpTcpSocketFactory);
+
+namespace
+{
+/**
+ * \param factory the factory (aggregated to the node)
+ * \param name its name, for the error message
+ * \return a new T on the factory's node
+ */
+template <class T>
+Ptr<Socket>
+CreateOnNode(const SocketFactory* factory, const char* name)
+{
+    Ptr<MpTcpL4Protocol> tcp = factory->GetObject<MpTcpL4Protocol>();
+    NS_ABORT_MSG_IF(!tcp,
+                    name << ": the node has no ns3::MpTcpL4Protocol; install the internet "
+                            "stack with MpTcpStackHelper");
+    Ptr<T> socket = CreateObject<T>();
+    socket->SetNode(tcp->template GetObject<Node>());
+    socket->SetTcp(tcp);
+    return socket;
+}
+} // namespace
+
+TypeId
+PacketScatterSocketFactory::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::PacketScatterSocketFactory")
+                            .SetParent<SocketFactory>()
+                            .SetGroupName("Mptcp")
+                            .AddConstructor<PacketScatterSocketFactory>();
+    return tid;
+}
+
+Ptr<Socket>
+PacketScatterSocketFactory::CreateSocket()
+{
+    return CreateOnNode<PacketScatterSocket>(this, "PacketScatterSocketFactory");
+}
+
+TypeId
+MmpTcpSocketFactory::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::MmpTcpSocketFactory")
+                            .SetParent<SocketFactory>()
+                            .SetGroupName("Mptcp")
+                            .AddConstructor<MmpTcpSocketFactory>();
+    return tid;
+}
+
+Ptr<Socket>
+MmpTcpSocketFactory::CreateSocket()
+{
+    return CreateOnNode<MmpTcpSocket>(this, "MmpTcpSocketFactory");
+}
+
+} // namespace ns3
