@@ -28,6 +28,30 @@ using namespace ns3;
 namespace
 {
 
+/**
+ * The thesis' fabric (§5.1): 100 Mb/s and 20 us links, MPTCP stack, flow ECMP.
+ * \param tree a FatTree not yet created
+ * \param queue device queue size, packets
+ */
+void
+BuildTree(FatTreeHelper& tree, uint32_t queue)
+{
+    for (auto layer : {FatTreeHelper::HOST_EDGE,
+                       FatTreeHelper::EDGE_AGGREGATION,
+                       FatTreeHelper::AGGREGATION_CORE})
+    {
+        tree.SetDataRate(layer, DataRate("100Mbps"));
+        tree.SetDelay(layer, MicroSeconds(20));
+    }
+    tree.SetQueueSize(queue);
+    tree.Create();
+    MpTcpStackHelper stack;
+    stack.SetRoutingHelper(Ipv4FlowEcmpRoutingHelper());
+    stack.Install(tree.GetNodes());
+    tree.AssignIpv4Addresses();
+    Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+}
+
 /// Poisson arrivals: count within 4 sqrt(lambda T) of lambda T, times in range, sources and
 /// destinations as the traffic matrix says.
 class PoissonArrivalsTest : public TestCase
@@ -213,19 +237,7 @@ class IdleFlowTest : public TestCase
         Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(100));
         Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1400));
         FatTreeHelper tree(4);
-        for (auto layer : {FatTreeHelper::HOST_EDGE,
-                           FatTreeHelper::EDGE_AGGREGATION,
-                           FatTreeHelper::AGGREGATION_CORE})
-        {
-            tree.SetDataRate(layer, DataRate("100Mbps"));
-            tree.SetDelay(layer, MicroSeconds(20));
-        }
-        tree.Create();
-        MpTcpStackHelper stack;
-        stack.SetRoutingHelper(Ipv4FlowEcmpRoutingHelper());
-        stack.Install(tree.GetNodes());
-        tree.AssignIpv4Addresses();
-        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+        BuildTree(tree, 100);
 
         FlowStatistics stats;
         DatacenterWorkloadHelper workload(tree, stats);
@@ -284,6 +296,69 @@ class IdleFlowTest : public TestCase
     }
 };
 
+/**
+ * Incast into a 10-packet queue: every flow still delivers its exact bytes, the losses show
+ * up at the receiver's downlink, and the recoveries in the flows' RTO and fast-retransmit
+ * counters (the subflows' for MPTCP).
+ */
+class IncastLossTest : public TestCase
+{
+  public:
+    /// \param factory the senders' socket factory
+    explicit IncastLossTest(const std::string& factory)
+        : TestCase("Incast of 15 flows into a 10-packet queue, " + factory +
+                   ": exact bytes, losses and recoveries counted"),
+          m_factory(factory)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(2));
+        Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
+        FatTreeHelper tree(4);
+        BuildTree(tree, 10);
+        FlowStatistics stats;
+        DatacenterWorkloadHelper workload(tree, stats);
+        workload.AssignStreams(5);
+        LinkLayerStatistics layers(tree);
+        layers.Start();
+        auto planned = workload.PlanIncast(16, 15, 0.1, 0.2, 0.5, FlowSizeDistribution(70000));
+        for (const auto& f : planned)
+        {
+            workload.Install(f, m_factory, "x");
+        }
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+        auto result = layers.Collect();
+        Simulator::Destroy();
+        Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(1));
+        Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(Seconds(1)));
+
+        uint32_t recoveries = 0;
+        for (const auto& f : stats.GetFlows())
+        {
+            NS_TEST_ASSERT_MSG_EQ(f.Completed(), true, "flow " << f.flowId << " completed");
+            NS_TEST_ASSERT_MSG_EQ(f.rxBytes, 70000u, "exact bytes");
+            recoveries += f.rtos + f.fastRetransmits;
+        }
+        NS_TEST_ASSERT_MSG_EQ(stats.GetShortFlowsCompleted(), 15u, "15 flows");
+        const LinkLayerResult& down = result[1]; // host-edge, down: into the receiver
+        NS_TEST_ASSERT_MSG_EQ((down.layer == FatTreeHelper::HOST_EDGE && !down.up), true, "");
+        NS_TEST_ASSERT_MSG_GT(down.drops, 0u, "the receiver's queue overflows");
+        NS_TEST_ASSERT_MSG_EQ_TOL(down.lossRate, double(down.drops) / down.offered, 1e-15, "");
+        if (m_factory == "ns3::TcpSocketFactory")
+        {
+            // One initial window of 10 segments fits the sender's queue (two subflows' don't).
+            NS_TEST_ASSERT_MSG_EQ(result[0].drops, 0u, "no loss on the senders' uplinks");
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(recoveries, 1u, "every loss is recovered by an RTO or FR");
+    }
+
+    std::string m_factory; //!< socket factory of the senders
+};
+
 /// The suite.
 class DatacenterWorkloadTestSuite : public TestSuite
 {
@@ -295,6 +370,8 @@ class DatacenterWorkloadTestSuite : public TestSuite
         AddTestCase(new IncastPlanTest, MPTCP_TEST_QUICK);
         AddTestCase(new FlowSizeCdfTest, MPTCP_TEST_QUICK);
         AddTestCase(new IdleFlowTest, MPTCP_TEST_QUICK);
+        AddTestCase(new IncastLossTest("ns3::TcpSocketFactory"), MPTCP_TEST_QUICK);
+        AddTestCase(new IncastLossTest("ns3::MpTcpSocketFactory"), MPTCP_TEST_QUICK);
     }
 };
 
