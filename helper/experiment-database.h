@@ -211,8 +211,8 @@ class ExperimentDatabase
      *   journal), and
      * - \p path does not exist, or is an empty regular file, or is a readable and writable
      *   SQLite 3 database (checked by its 16-byte header before SQLite opens it, then opened
-     *   read-only) whose tables `runs` and `flows`, where present, have all the columns of the
-     *   schema above (extra columns are allowed). If a writer was killed in the middle of a
+     *   read-only) whose tables `runs` and `flows` (and the workload tables), where present,
+     *   have all the columns of the schema above (extra columns are allowed). If a writer was killed in the middle of a
      *   transaction (hot journal), the schema cannot be read without rolling that transaction
      *   back, which a read-only check must not do: the check then passes and the constructor
      *   (whose read-write connection rolls it back, as any SQLite client would) checks the
