@@ -4,6 +4,8 @@
  * Datacenter workloads of the MMPTCP thesis (§5.2.3, §5.12): Poisson short-flow arrivals,
  * incast rounds, flow-size CDFs, flow completion time and per-layer link statistics.
  */
+#include "mptcp-test-harness.h"
+
 #include "ns3/config.h"
 #include "ns3/datacenter-workload-helper.h"
 #include "ns3/fat-tree-helper.h"
@@ -234,8 +236,8 @@ class IdleFlowTest : public TestCase
   private:
     void DoRun() override
     {
+        ConfigureTransport(1, Lia(), 131072);
         Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(100));
-        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1400));
         FatTreeHelper tree(4);
         BuildTree(tree, 100);
 
@@ -309,6 +311,7 @@ class LongFlowUtilisationTest : public TestCase
   private:
     void DoRun() override
     {
+        ConfigureTransport(1, Lia(), 131072);
         FatTreeHelper tree(4);
         BuildTree(tree, 100);
         FlowStatistics stats;
@@ -360,7 +363,7 @@ class IncastLossTest : public TestCase
   private:
     void DoRun() override
     {
-        Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(2));
+        ConfigureTransport(2, Lia(), 131072);
         Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
         FatTreeHelper tree(4);
         BuildTree(tree, 10);
@@ -378,8 +381,7 @@ class IncastLossTest : public TestCase
         Simulator::Run();
         auto result = layers.Collect();
         Simulator::Destroy();
-        Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(1));
-        Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(Seconds(1)));
+        Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(Seconds(1))); // ns-3's
 
         uint32_t recoveries = 0;
         for (const auto& f : stats.GetFlows())
