@@ -688,10 +688,14 @@ main(int argc, char* argv[])
     {
         Fail("stock", "true", "the stock ns-3 baseline runs --transport=tcp only");
     }
+    if (stock && wl.shortResolved != "tcp")
+    {
+        Fail("shortTransport", wl.shortTransport, "the stock ns-3 baseline runs tcp only");
+    }
     const bool mptcp = transport == "mptcp";
     const bool packetScatter = transport == "packetscatter";
     const uint32_t mpSubflows = subflows; // also for MPTCP short flows of a TCP run
-    if (!mptcp)
+    if (!mptcp && transport != "mmptcp") // MMPTCP: its phase-2 subflows
     {
         subflows = 1;
     }

@@ -34,6 +34,7 @@ BAD = [
     ("--shortTransport=udp", "shortTransport"),
     ("--shortTransport=packetscatter", "shortTransport"),
     ("--workload=incast --incastSenders=0", "incastSenders"),
+    ("--stock --transport=tcp --workload=mix --shortTransport=mptcp", "shortTransport"),
 ]
 
 
