@@ -53,6 +53,10 @@ def build(bld):
         'helper/traffic-matrix.cc',
         'helper/experiment-database.cc',
         'helper/two-path-helper.cc',
+        'helper/flow-size-distribution.cc',
+        'helper/flow-statistics.cc',
+        'helper/link-layer-statistics.cc',
+        'helper/datacenter-workload-helper.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mptcp')
@@ -74,6 +78,7 @@ def build(bld):
         'test/experiment-database-test-suite.cc',
         'test/mptcp-packet-scatter-test-suite.cc',
         'test/mmptcp-test-suite.cc',
+        'test/datacenter-workload-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -105,6 +110,10 @@ def build(bld):
         'helper/traffic-matrix.h',
         'helper/experiment-database.h',
         'helper/two-path-helper.h',
+        'helper/flow-size-distribution.h',
+        'helper/flow-statistics.h',
+        'helper/link-layer-statistics.h',
+        'helper/datacenter-workload-helper.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -10,16 +10,23 @@
  * doc/mptcp.rst, "Optimal throughput"), a row in an SQLite database (doc/results-schema.rst),
  * and a one-line JSON summary as the last line of stdout. Progress goes to stderr.
  *
+ * --workload adds the MMPTCP thesis' templates (§5.2.3, §5.12): mix (Sim_Mix: long flows from
+ * a fraction of the hosts, Poisson short flows from the others, flow completion times),
+ * incast and incast-long; the default, long, is the paper's Sim_Long.
+ *
  *   ./mptcp-fattree --k=8 --transport=mptcp --subflows=8 --duration=3 --warmup=1
+ *   ./mptcp-fattree --k=4 --workload=mix --transport=mptcp --shortTransport=tcp --duration=2
  */
 #include "mptcp-example-common.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
+#include "ns3/datacenter-workload-helper.h"
 #include "ns3/experiment-database.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
+#include "ns3/link-layer-statistics.h"
 #include "ns3/mptcp-balia.h"
 #include "ns3/mptcp-ewtcp.h"
 #include "ns3/mptcp-fully-coupled.h"
@@ -176,6 +183,347 @@ CongestionControls()
     return m;
 }
 
+/// JSON number, null when not finite (not applicable).
+std::string
+JsonNumber(double v)
+{
+    if (!std::isfinite(v))
+    {
+        return "null";
+    }
+    std::ostringstream os;
+    os << std::setprecision(6) << v;
+    return os.str();
+}
+
+/// The workload options (MMPTCP thesis §5.2.3, §5.12) and what they resolve to.
+struct WorkloadOptions
+{
+    std::string workload{"long"};         //!< --workload
+    double shortFlowRate{256};            //!< --shortFlowRate, arrivals/s
+    double longFlowFraction{NAN};         //!< --longFlowFraction (NaN: 1/3)
+    uint64_t shortFlowSize{70000};        //!< --shortFlowSize, bytes
+    std::string flowSizeCdf;              //!< --flowSizeCdf
+    std::string shortTransport{"same"};   //!< --shortTransport
+    uint64_t switchThreshold{100000};     //!< --switchThreshold, bytes
+    uint32_t incastSenders{20};           //!< --incastSenders
+    double shortFlowStart{0.5};           //!< --shortFlowStart, s
+    DatacenterWorkloadHelper::Workload type{DatacenterWorkloadHelper::Workload::LONG}; //!< parsed
+    FlowSizeDistribution sizes;           //!< short-flow sizes
+    std::string shortResolved;            //!< transport of the short flows
+
+    /// Adds the options to \p cmd.
+    void AddTo(CommandLine& cmd)
+    {
+        cmd.AddValue("workload",
+                     "long (Sim_Long) | mix (Sim_Mix: long flows from --longFlowFraction of the "
+                     "hosts, Poisson short flows from the rest) | incast (--incastSenders short "
+                     "flows into one random host every 0.5 s) | incast-long",
+                     workload);
+        cmd.AddValue("shortFlowRate", "Poisson short-flow arrivals per second, whole fabric",
+                     shortFlowRate);
+        cmd.AddValue("longFlowFraction", "fraction of the hosts sending a long flow in mix, "
+                     "0..1 (default 1/3)", longFlowFraction);
+        cmd.AddValue("shortFlowSize", "short-flow size, bytes (default 70000)", shortFlowSize);
+        cmd.AddValue("flowSizeCdf", "file of short-flow sizes: lines 'size_bytes "
+                     "cumulative_probability' (doc/mptcp.rst), instead of --shortFlowSize",
+                     flowSizeCdf);
+        cmd.AddValue("shortTransport", "transport of the short flows: same | tcp | mptcp | ps | "
+                     "mmptcp", shortTransport);
+        cmd.AddValue("switchThreshold", "MMPTCP's switch to MPTCP after this many bytes "
+                     "(ns3::MmpTcpSocket::SwitchThreshold)", switchThreshold);
+        cmd.AddValue("incastSenders", "senders per incast round, N", incastSenders);
+        cmd.AddValue("shortFlowStart", "first short flow (after the warm-up), s", shortFlowStart);
+    }
+
+    /**
+     * Checks the options, exiting with one line on bad input.
+     * \param transport the --transport value
+     * \param nHosts number of hosts
+     * \param duration the --duration value, s
+     */
+    void Validate(const std::string& transport, uint32_t nHosts, double duration)
+    {
+        auto w = DatacenterWorkloadHelper::WorkloadFromString(workload);
+        if (!w)
+        {
+            Fail("workload", workload, "must be long, mix, incast or incast-long");
+        }
+        type = *w;
+        if (!(shortFlowRate >= 0) || !std::isfinite(shortFlowRate))
+        {
+            Fail("shortFlowRate", std::to_string(shortFlowRate), "must be >= 0 arrivals/s");
+        }
+        if (std::isnan(longFlowFraction))
+        {
+            longFlowFraction = 1.0 / 3;
+        }
+        else if (!(longFlowFraction >= 0 && longFlowFraction <= 1))
+        {
+            Fail("longFlowFraction", std::to_string(longFlowFraction), "must be in [0, 1]");
+        }
+        if (shortFlowSize == 0)
+        {
+            Fail("shortFlowSize", "0", "must be at least 1 byte");
+        }
+        sizes = FlowSizeDistribution(shortFlowSize);
+        std::string why;
+        if (!flowSizeCdf.empty() && !sizes.Load(flowSizeCdf, &why))
+        {
+            Fail("flowSizeCdf", flowSizeCdf, why);
+        }
+        if (shortTransport != "same" &&
+            (shortTransport == "packetscatter" ||
+             DatacenterWorkloadHelper::FactoryName(shortTransport).empty()))
+        {
+            Fail("shortTransport", shortTransport, "must be same, tcp, mptcp, ps or mmptcp");
+        }
+        shortResolved = shortTransport == "same" ? transport : shortTransport;
+        if (switchThreshold == 0)
+        {
+            Fail("switchThreshold", "0", "must be at least 1 byte");
+        }
+        if ((type == DatacenterWorkloadHelper::Workload::INCAST ||
+             type == DatacenterWorkloadHelper::Workload::INCAST_LONG) &&
+            (incastSenders == 0 || incastSenders >= nHosts))
+        {
+            Fail("incastSenders", std::to_string(incastSenders),
+                 "must be between 1 and hosts - 1");
+        }
+        if (HasShortFlows() && (!(shortFlowStart >= 0) || shortFlowStart >= duration))
+        {
+            Fail("shortFlowStart", std::to_string(shortFlowStart),
+                 "must be >= 0 and less than --duration");
+        }
+        for (const auto& t : {transport, shortResolved})
+        {
+            const std::string factory = DatacenterWorkloadHelper::FactoryName(t);
+            if (!DatacenterWorkloadHelper::IsFactoryAvailable(factory))
+            {
+                Fail(t == transport ? "transport" : "shortTransport", t,
+                     factory + " is not in this build");
+            }
+        }
+    }
+
+    /// \return true if the run has short flows
+    bool HasShortFlows() const
+    {
+        return type == DatacenterWorkloadHelper::Workload::MIX ||
+               type == DatacenterWorkloadHelper::Workload::INCAST;
+    }
+};
+
+/**
+ * The long flows of the workload: the whole matrix (long), the matrix rows of a random
+ * fraction of the hosts (mix), N senders into one receiver (incast-long), none (incast).
+ * \param opt the workload options
+ * \param workload the helper, for its random draws
+ * \param matrix the traffic matrix
+ * \param nHosts number of hosts
+ * \return the long flows
+ */
+TrafficMatrix::FlowList
+LongFlows(const WorkloadOptions& opt,
+          DatacenterWorkloadHelper& workload,
+          const TrafficMatrix::FlowList& matrix,
+          uint32_t nHosts)
+{
+    using W = DatacenterWorkloadHelper::Workload;
+    TrafficMatrix::FlowList flows;
+    switch (opt.type)
+    {
+    case W::LONG:
+        return matrix;
+    case W::MIX:
+        for (uint32_t h : workload.ChooseLongFlowHosts(nHosts, opt.longFlowFraction))
+        {
+            flows.push_back(matrix[h]);
+        }
+        return flows;
+    case W::INCAST_LONG:
+        for (const auto& f :
+             workload.PlanIncast(nHosts, opt.incastSenders, 0, 1, 1, FlowSizeDistribution()))
+        {
+            flows.emplace_back(f.srcHost, f.dstHost);
+        }
+        return flows;
+    case W::INCAST:
+        return flows;
+    }
+    return flows;
+}
+
+/**
+ * Plans and installs the short flows (mix: Poisson, incast: rounds every 0.5 s), from
+ * --shortFlowStart until 0.2 s before the end (as the thesis' code).
+ * \param opt the workload options
+ * \param workload the helper
+ * \param matrix the traffic matrix
+ * \param longFlows the long flows (their sources send no short flow in mix)
+ * \param nHosts number of hosts
+ * \param duration the run's duration, s
+ */
+void
+InstallShortFlows(const WorkloadOptions& opt,
+                  DatacenterWorkloadHelper& workload,
+                  const TrafficMatrix::FlowList& matrix,
+                  const TrafficMatrix::FlowList& longFlows,
+                  uint32_t nHosts,
+                  double duration)
+{
+    const double end = duration - 0.2;
+    std::vector<PlannedFlow> planned;
+    if (opt.type == DatacenterWorkloadHelper::Workload::MIX)
+    {
+        std::vector<bool> isLong(nHosts, false);
+        for (const auto& f : longFlows)
+        {
+            isLong[f.first] = true;
+        }
+        std::vector<uint32_t> sources;
+        for (uint32_t h = 0; h < nHosts; ++h)
+        {
+            if (!isLong[h])
+            {
+                sources.push_back(h);
+            }
+        }
+        planned = workload.PlanPoisson(opt.shortFlowRate, opt.shortFlowStart, end, sources,
+                                       matrix, opt.sizes);
+    }
+    else if (opt.type == DatacenterWorkloadHelper::Workload::INCAST)
+    {
+        planned = workload.PlanIncast(nHosts, opt.incastSenders, opt.shortFlowStart, end, 0.5,
+                                      opt.sizes);
+    }
+    const std::string factory = DatacenterWorkloadHelper::FactoryName(opt.shortResolved);
+    for (const auto& f : planned)
+    {
+        workload.Install(f, factory, opt.shortResolved);
+    }
+}
+
+/**
+ * The workload rows of the results database.
+ * \param opt the workload options
+ * \param stats the flow statistics
+ * \param longIds flow ids of the long flows, by long-flow index
+ * \param records the long flows' rows (goodput)
+ * \param layers the layer statistics
+ * \param duration the run's duration, s
+ * \return the rows
+ */
+WorkloadResults
+CollectWorkloadResults(const WorkloadOptions& opt,
+                       const FlowStatistics& stats,
+                       const std::vector<uint32_t>& longIds,
+                       const std::vector<FlowRecord>& records,
+                       const std::vector<LinkLayerResult>& layers,
+                       double duration)
+{
+    WorkloadResults w;
+    WorkloadRunRecord& s = w.summary;
+    s.workload = opt.workload;
+    s.shortFlowRate = opt.shortFlowRate;
+    s.longFlowFraction =
+        opt.type == DatacenterWorkloadHelper::Workload::MIX ? opt.longFlowFraction : NAN;
+    s.shortFlowSizeBytes = opt.sizes.IsEmpirical() ? NAN : double(opt.shortFlowSize);
+    s.flowSizeCdf = opt.flowSizeCdf;
+    s.shortTransport = opt.HasShortFlows() ? opt.shortResolved : "";
+    s.switchThresholdBytes = NAN;
+    s.shortFlowsStarted = stats.GetShortFlowsStarted(Seconds(duration));
+    s.shortFlowsCompleted = stats.GetShortFlowsCompleted();
+    SampleSummary fct = stats.GetShortFlowFctSummary();
+    s.fctMeanS = fct.mean;
+    s.fctSdS = fct.sd;
+    s.fctP50S = fct.p50;
+    s.fctP99S = fct.p99;
+    std::vector<double> goodput;
+    for (const auto& r : records)
+    {
+        goodput.push_back(r.goodputBps);
+    }
+    SampleSummary g = SampleSummary::Of(goodput);
+    s.longGoodputMeanBps = g.mean;
+    s.longGoodputSdBps = g.sd;
+    uint64_t coreDrops = 0;
+    uint64_t coreOffered = 0;
+    double coreUtil = 0;
+    for (const auto& l : layers)
+    {
+        LinkLayerRecord r;
+        r.layer = LinkLayerStatistics::LayerName(l.layer);
+        r.direction = l.up ? "up" : "down";
+        r.links = l.links;
+        r.utilization = l.utilization;
+        r.lossRate = l.lossRate;
+        r.txPackets = l.txPackets;
+        r.drops = l.drops;
+        w.linkLayers.push_back(r);
+        if (l.layer == FatTreeHelper::AGGREGATION_CORE)
+        {
+            coreUtil += l.utilization / 2; // both directions have the same number of links
+            coreDrops += l.drops;
+            coreOffered += l.offered;
+        }
+    }
+    s.coreUtil = coreUtil;
+    s.coreLoss = coreOffered > 0 ? double(coreDrops) / coreOffered : 0;
+    for (const auto& f : stats.GetFlows())
+    {
+        if (f.sizeBytes == 0)
+        {
+            continue;
+        }
+        ShortFlowRecord r;
+        r.flowId = f.flowId;
+        r.srcHost = f.srcHost;
+        r.dstHost = f.dstHost;
+        r.sizeBytes = f.sizeBytes;
+        r.transport = f.transport;
+        r.startS = f.startS;
+        r.firstTxS = f.firstTxS;
+        r.lastRxS = f.lastRxS;
+        r.fctS = f.Fct();
+        r.completed = f.Completed();
+        r.rtos = f.rtos;
+        r.fastRetransmits = f.fastRetransmits;
+        w.shortFlows.push_back(r);
+    }
+    for (size_t i = 0; i < longIds.size(); ++i)
+    {
+        const auto& f = stats.GetFlows().at(longIds[i]);
+        w.flowCounters.push_back({static_cast<uint32_t>(i), f.rtos, f.fastRetransmits});
+    }
+    return w;
+}
+
+/**
+ * The workload keys of the JSON summary (null where not applicable).
+ * \param w the workload rows
+ * \return ", \"workload\": ..." up to the last key
+ */
+std::string
+WorkloadJson(const WorkloadResults& w)
+{
+    const WorkloadRunRecord& s = w.summary;
+    std::ostringstream os;
+    os << ", \"workload\": " << Json(s.workload)
+       << ", \"short_transport\": " << (s.shortTransport.empty() ? "null" : Json(s.shortTransport))
+       << ", \"short_flows_started\": " << s.shortFlowsStarted
+       << ", \"short_flows_completed\": " << s.shortFlowsCompleted
+       << ", \"fct_mean_ms\": " << JsonNumber(s.fctMeanS * 1e3)
+       << ", \"fct_sd_ms\": " << JsonNumber(s.fctSdS * 1e3)
+       << ", \"fct_p50_ms\": " << JsonNumber(s.fctP50S * 1e3)
+       << ", \"fct_p99_ms\": " << JsonNumber(s.fctP99S * 1e3)
+       << ", \"long_goodput_mean_bps\": " << JsonNumber(s.longGoodputMeanBps)
+       << ", \"long_goodput_sd_bps\": " << JsonNumber(s.longGoodputSdBps)
+       << ", \"core_util\": " << JsonNumber(s.coreUtil)
+       << ", \"core_loss\": " << JsonNumber(s.coreLoss);
+    return os.str();
+}
+
 } // namespace
 
 int
@@ -203,6 +551,7 @@ main(int argc, char* argv[])
     bool quiet = false;
     bool stock = false;
     uint32_t dupAckThreshold = 0;
+    WorkloadOptions wl;
 
     CommandLine cmd(__FILE__);
     cmd.Usage("FatTree experiment of Raiciu et al. (SIGCOMM 2011, Fig. 2 and 3): long-lived "
@@ -215,7 +564,8 @@ main(int argc, char* argv[])
     cmd.AddValue("queue", "DropTail queue of every switch port and NIC, packets", queue);
     cmd.AddValue("transport",
                  "tcp | mptcp | packetscatter (seed 000 §4.3.5: switches spray every packet over "
-                 "the equal-cost paths, TCP with a raised duplicate-ACK threshold)",
+                 "the equal-cost paths, TCP with a raised duplicate-ACK threshold) | ps (hosts "
+                 "spray: ns3::PacketScatterSocket) | mmptcp (ns3::MmpTcpSocket)",
                  transport);
     cmd.AddValue("dupAckThreshold",
                  "duplicate ACKs that trigger a fast retransmit (0: 3, and for packetscatter "
@@ -242,6 +592,7 @@ main(int argc, char* argv[])
                  "baseline for benchmarks: ns-3's own stack and Ipv4GlobalRouting (one path, no "
                  "ECMP); needs --transport=tcp",
                  stock);
+    wl.AddTo(cmd);
     cmd.Parse(argc, argv);
     if (db == "none")
     {
@@ -257,9 +608,9 @@ main(int argc, char* argv[])
     {
         hostsPerTor = k / 2;
     }
-    if (transport != "tcp" && transport != "mptcp" && transport != "packetscatter")
+    if (DatacenterWorkloadHelper::FactoryName(transport).empty())
     {
-        Fail("transport", transport, "must be tcp, mptcp or packetscatter");
+        Fail("transport", transport, "must be tcp, mptcp, packetscatter, ps or mmptcp");
     }
     if (subflows < 1 || subflows > 32)
     {
@@ -324,6 +675,7 @@ main(int argc, char* argv[])
     {
         Fail("stride", std::to_string(stride), "must be between 1 and hosts-1");
     }
+    wl.Validate(transport, nHosts, duration);
     if (!db.empty())
     {
         std::string why;
@@ -336,9 +688,14 @@ main(int argc, char* argv[])
     {
         Fail("stock", "true", "the stock ns-3 baseline runs --transport=tcp only");
     }
+    if (stock && wl.shortResolved != "tcp")
+    {
+        Fail("shortTransport", wl.shortTransport, "the stock ns-3 baseline runs tcp only");
+    }
     const bool mptcp = transport == "mptcp";
     const bool packetScatter = transport == "packetscatter";
-    if (!mptcp)
+    const uint32_t mpSubflows = subflows; // also for MPTCP short flows of a TCP run
+    if (!mptcp && transport != "mmptcp") // MMPTCP: its phase-2 subflows
     {
         subflows = 1;
     }
@@ -364,7 +721,11 @@ main(int argc, char* argv[])
     {
         Config::SetDefault("ns3::Ipv4FlowEcmpRouting::Mode", StringValue("PER_PACKET"));
     }
-    Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(subflows));
+    Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(mpSubflows));
+    // Attributes of the other branch's MMPTCP socket: absent until merged (--transport fails).
+    Config::SetDefaultFailSafe("ns3::MmpTcpSocket::SwitchThreshold",
+                               UintegerValue(wl.switchThreshold));
+    Config::SetDefaultFailSafe("ns3::MmpTcpSocket::NumSubflows", UintegerValue(mpSubflows));
     Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl",
@@ -405,27 +766,31 @@ main(int argc, char* argv[])
     TrafficMatrix::FlowList flows = tm.Generate(*matrixType, nHosts, stride);
     Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
     jitter->SetStream(1001);
-    const std::string factory = mptcp ? "ns3::MpTcpSocketFactory" : "ns3::TcpSocketFactory";
+    FlowStatistics stats;
+    DatacenterWorkloadHelper workload(fatTree, stats);
+    workload.SetSendSize(16 * mss);
+    if (wl.type != DatacenterWorkloadHelper::Workload::LONG)
+    {
+        workload.AssignStreams(1002); // Sim_Long draws nothing more (results unchanged)
+    }
+    const TrafficMatrix::FlowList matrixFlows = flows;
+    flows = LongFlows(wl, workload, matrixFlows, nHosts);
+    const std::string factory = DatacenterWorkloadHelper::FactoryName(transport);
+    std::vector<uint32_t> longIds;
     std::vector<Ptr<PacketSink>> sinks;
-    std::vector<Ptr<BulkSendApplication>> senders;
     for (size_t i = 0; i < flows.size(); ++i)
     {
-        uint16_t port = 5000 + i;
-        Ptr<Node> src = fatTree.GetHost(flows[i].first);
-        Ptr<Node> dst = fatTree.GetHost(flows[i].second);
-        PacketSinkHelper sink(factory, InetSocketAddress(Ipv4Address::GetAny(), port));
-        ApplicationContainer sa = sink.Install(dst);
-        sa.Start(Seconds(0));
-        sinks.push_back(DynamicCast<PacketSink>(sa.Get(0)));
-        BulkSendHelper bulk(factory,
-                            InetSocketAddress(fatTree.GetHostAddress(flows[i].second), port));
-        bulk.SetAttribute("MaxBytes", UintegerValue(0));
-        bulk.SetAttribute("SendSize", UintegerValue(16 * mss));
-        ApplicationContainer ca = bulk.Install(src);
-        senders.push_back(DynamicCast<BulkSendApplication>(ca.Get(0)));
+        PlannedFlow f;
+        f.srcHost = flows[i].first;
+        f.dstHost = flows[i].second;
         // Connections start within the first 10 ms, not all in the same instant.
-        ca.Start(Seconds(jitter->GetValue(0, 0.01)));
+        f.startS = jitter->GetValue(0, 0.01);
+        longIds.push_back(workload.Install(f, factory, transport, 5000 + i));
+        sinks.push_back(workload.GetSink(longIds.back()));
     }
+    InstallShortFlows(wl, workload, matrixFlows, flows, nHosts, duration);
+    LinkLayerStatistics layers(fatTree);
+    layers.ScheduleStart(Seconds(warmup));
 
     // ---- Measurement: bytes received at the end of the warm-up and at the end.
     std::vector<uint64_t> atWarmup(flows.size(), 0);
@@ -493,7 +858,7 @@ main(int argc, char* argv[])
             {
                 continue;
             }
-            auto meta = DynamicCast<MpTcpSocketBase>(senders[i]->GetSocket());
+            auto meta = DynamicCast<MpTcpSocketBase>(workload.GetSender(longIds[i])->GetSocket());
             std::cerr << "DEBUG flow " << i << " pct " << records[i].pctOfOptimal;
             if (meta)
             {
@@ -519,6 +884,10 @@ main(int argc, char* argv[])
                 std::cerr << std::endl;
             }
         }
+    }
+    if (flows.empty())
+    {
+        minPct = NAN; // no long flow (incast)
     }
     const double jain = sumPct2 > 0 ? sumPct * sumPct / (flows.size() * sumPct2) : 0;
     const double optimalPct = 100.0 * aggregate / optimalSum;
@@ -558,13 +927,26 @@ main(int argc, char* argv[])
            << ",\"duration\":" << duration << ",\"warmup\":" << warmup << ",\"mss\":" << mss
            << ",\"buffer\":" << buffer << ",\"minRto\":" << Json(minRto)
            << ",\"delAckCount\":" << delAckCount << ",\"delAckTimeout\":" << Json(delAckTimeout)
-           << ",\"stock\":" << (stock ? "true" : "false") << "}";
+           << ",\"stock\":" << (stock ? "true" : "false") << ",\"workload\":"
+           << Json(wl.workload) << ",\"shortFlowRate\":" << wl.shortFlowRate
+           << ",\"longFlowFraction\":" << wl.longFlowFraction
+           << ",\"shortFlowSize\":" << wl.shortFlowSize << ",\"flowSizeCdf\":"
+           << Json(wl.flowSizeCdf) << ",\"shortTransport\":" << Json(wl.shortTransport)
+           << ",\"switchThreshold\":" << wl.switchThreshold
+           << ",\"incastSenders\":" << wl.incastSenders
+           << ",\"shortFlowStart\":" << wl.shortFlowStart << "}";
     run.paramsJson = params.str();
+    WorkloadResults workloadResults =
+        CollectWorkloadResults(wl, stats, longIds, records, layers.Collect(), duration);
+    if (transport == "mmptcp" || wl.shortResolved == "mmptcp")
+    {
+        workloadResults.summary.switchThresholdBytes = wl.switchThreshold;
+    }
     int64_t runId = -1;
     if (!db.empty())
     {
         ExperimentDatabase database(db);
-        runId = database.AddRun(run, records);
+        runId = database.AddRun(run, records, workloadResults);
         if (runId < 0)
         {
             std::cerr << PROGRAM << ": could not store the run in " << db << ": "
@@ -579,11 +961,12 @@ main(int argc, char* argv[])
               << ", \"subflows\": " << subflows << ", \"cc\": " << Json(run.cc)
               << ", \"matrix\": " << Json(run.matrix) << ", \"duration_s\": " << duration
               << ", \"warmup_s\": " << warmup << ", \"aggregate_goodput_bps\": " << aggregate
-              << ", \"optimal_bps\": " << optimalSum << ", \"optimal_pct\": " << optimalPct
-              << ", \"min_flow_pct\": " << minPct << ", \"jain_index\": " << jain
+              << ", \"optimal_bps\": " << optimalSum
+              << ", \"optimal_pct\": " << JsonNumber(optimalPct)
+              << ", \"min_flow_pct\": " << JsonNumber(minPct) << ", \"jain_index\": " << jain
               << ", \"delivered_bytes\": " << deliveredBytes << ", \"stock\": "
               << (stock ? "true" : "false") << ", \"rng_run\": " << run.rngRun
-              << ", \"run_id\": " << runId
+              << WorkloadJson(workloadResults) << ", \"run_id\": " << runId
               << ", \"wall_s\": " << wall << "}" << std::endl;
     return (!db.empty() && runId < 0) ? 1 : 0;
 }

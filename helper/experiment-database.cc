@@ -10,6 +10,7 @@
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <set>
@@ -88,6 +89,61 @@ const Column kFlowColumns[] = {
     {"pct_of_optimal", ColType::REAL},
 };
 
+/// The columns of `short_flows` after run_id, in ShortFlowRecord order.
+const Column kShortFlowColumns[] = {
+    {"flow_id", ColType::INTEGER},
+    {"src_host", ColType::INTEGER},
+    {"dst_host", ColType::INTEGER},
+    {"size_bytes", ColType::INTEGER},
+    {"transport", ColType::TEXT},
+    {"start_s", ColType::REAL},
+    {"first_tx_s", ColType::REAL},
+    {"last_rx_s", ColType::REAL},
+    {"fct_s", ColType::REAL},
+    {"completed", ColType::INTEGER},
+    {"rtos", ColType::INTEGER},
+    {"fast_retransmits", ColType::INTEGER},
+};
+
+/// The columns of `flow_counters` after run_id.
+const Column kFlowCounterColumns[] = {
+    {"flow_id", ColType::INTEGER},
+    {"rtos", ColType::INTEGER},
+    {"fast_retransmits", ColType::INTEGER},
+};
+
+/// The columns of `link_layers` after run_id.
+const Column kLinkLayerColumns[] = {
+    {"layer", ColType::TEXT},
+    {"direction", ColType::TEXT},
+    {"links", ColType::INTEGER},
+    {"utilization", ColType::REAL},
+    {"loss_rate", ColType::REAL},
+    {"tx_packets", ColType::INTEGER},
+    {"drops", ColType::INTEGER},
+};
+
+/// The columns of `workload_runs` after run_id.
+const Column kWorkloadRunColumns[] = {
+    {"workload", ColType::TEXT},
+    {"short_flow_rate", ColType::REAL},
+    {"long_flow_fraction", ColType::REAL},
+    {"short_flow_size_bytes", ColType::INTEGER},
+    {"flow_size_cdf", ColType::TEXT},
+    {"short_transport", ColType::TEXT},
+    {"switch_threshold_bytes", ColType::INTEGER},
+    {"short_flows_started", ColType::INTEGER},
+    {"short_flows_completed", ColType::INTEGER},
+    {"fct_mean_s", ColType::REAL},
+    {"fct_sd_s", ColType::REAL},
+    {"fct_p50_s", ColType::REAL},
+    {"fct_p99_s", ColType::REAL},
+    {"long_goodput_mean_bps", ColType::REAL},
+    {"long_goodput_sd_bps", ColType::REAL},
+    {"core_util", ColType::REAL},
+    {"core_loss", ColType::REAL},
+};
+
 const char*
 TypeName(ColType t)
 {
@@ -119,6 +175,21 @@ NameList(const Column (&cols)[N], const std::string& first)
     return os.str();
 }
 
+/// CREATE TABLE IF NOT EXISTS of a workload table (run_id, the columns, then \p key).
+template <size_t N>
+std::string
+WorkloadTableSql(const char* table, const Column (&cols)[N], const char* key)
+{
+    std::ostringstream os;
+    os << "CREATE TABLE IF NOT EXISTS " << table << " (run_id INTEGER REFERENCES runs(run_id)";
+    for (const auto& c : cols)
+    {
+        os << ", " << c.name << " " << TypeName(c.type);
+    }
+    os << key << ");\n";
+    return os.str();
+}
+
 /// The CREATE TABLE IF NOT EXISTS statements of both tables.
 std::string
 CreateSql()
@@ -135,6 +206,12 @@ CreateSql()
         os << ", " << c.name << " " << TypeName(c.type);
     }
     os << ", PRIMARY KEY (run_id, flow_id));\n";
+    os << WorkloadTableSql("short_flows", kShortFlowColumns, ", PRIMARY KEY (run_id, flow_id)")
+       << WorkloadTableSql("flow_counters", kFlowCounterColumns, ", PRIMARY KEY (run_id, flow_id)")
+       << WorkloadTableSql("link_layers",
+                           kLinkLayerColumns,
+                           ", PRIMARY KEY (run_id, layer, direction)")
+       << WorkloadTableSql("workload_runs", kWorkloadRunColumns, ", PRIMARY KEY (run_id)");
     return os.str();
 }
 
@@ -197,6 +274,66 @@ FlowValues(int64_t runId, const FlowRecord& f)
             static_cast<int64_t>(f.bytesRx),
             f.goodputBps,
             f.pctOfOptimal};
+}
+
+std::vector<Value>
+ShortFlowValues(int64_t runId, const ShortFlowRecord& f)
+{
+    return {runId,
+            int64_t{f.flowId},
+            int64_t{f.srcHost},
+            int64_t{f.dstHost},
+            static_cast<int64_t>(f.sizeBytes),
+            f.transport,
+            f.startS,
+            f.firstTxS,
+            f.lastRxS,
+            f.fctS,
+            int64_t{f.completed ? 1 : 0},
+            int64_t{f.rtos},
+            int64_t{f.fastRetransmits}};
+}
+
+std::vector<Value>
+FlowCounterValues(int64_t runId, const FlowCounterRecord& f)
+{
+    return {runId, int64_t{f.flowId}, int64_t{f.rtos}, int64_t{f.fastRetransmits}};
+}
+
+std::vector<Value>
+LinkLayerValues(int64_t runId, const LinkLayerRecord& l)
+{
+    return {runId,
+            l.layer,
+            l.direction,
+            int64_t{l.links},
+            l.utilization,
+            l.lossRate,
+            static_cast<int64_t>(l.txPackets),
+            static_cast<int64_t>(l.drops)};
+}
+
+std::vector<Value>
+WorkloadRunValues(int64_t runId, const WorkloadRunRecord& w)
+{
+    return {runId,
+            w.workload,
+            w.shortFlowRate,
+            w.longFlowFraction,
+            w.shortFlowSizeBytes,
+            w.flowSizeCdf,
+            w.shortTransport,
+            w.switchThresholdBytes,
+            static_cast<int64_t>(w.shortFlowsStarted),
+            static_cast<int64_t>(w.shortFlowsCompleted),
+            w.fctMeanS,
+            w.fctSdS,
+            w.fctP50S,
+            w.fctP99S,
+            w.longGoodputMeanBps,
+            w.longGoodputSdBps,
+            w.coreUtil,
+            w.coreLoss};
 }
 
 /// Finalizes a prepared statement.
@@ -362,7 +499,11 @@ SchemaCheck
 CheckSchema(sqlite3* db, const std::string& path, std::string* error)
 {
     if (CheckColumns(db, path, "runs", kRunColumns, error) &&
-        CheckColumns(db, path, "flows", kFlowColumns, error))
+        CheckColumns(db, path, "flows", kFlowColumns, error) &&
+        CheckColumns(db, path, "short_flows", kShortFlowColumns, error) &&
+        CheckColumns(db, path, "flow_counters", kFlowCounterColumns, error) &&
+        CheckColumns(db, path, "link_layers", kLinkLayerColumns, error) &&
+        CheckColumns(db, path, "workload_runs", kWorkloadRunColumns, error))
     {
         return SchemaCheck::OK;
     }
@@ -570,6 +711,22 @@ ExperimentDatabase::Exec(const std::string& sql)
 int64_t
 ExperimentDatabase::AddRun(const RunRecord& run, const std::vector<FlowRecord>& flows)
 {
+    return AddRunRows(run, flows, nullptr);
+}
+
+int64_t
+ExperimentDatabase::AddRun(const RunRecord& run,
+                           const std::vector<FlowRecord>& flows,
+                           const WorkloadResults& workload)
+{
+    return AddRunRows(run, flows, &workload);
+}
+
+int64_t
+ExperimentDatabase::AddRunRows(const RunRecord& run,
+                               const std::vector<FlowRecord>& flows,
+                               const WorkloadResults* workload)
+{
     NS_LOG_FUNCTION(this << flows.size());
     if (m_db == nullptr)
     {
@@ -621,6 +778,47 @@ ExperimentDatabase::AddRun(const RunRecord& run, const std::vector<FlowRecord>& 
             sqlite3_step(flowStmt.get()) != SQLITE_DONE)
         {
             return fail("inserting flow " + std::to_string(f.flowId));
+        }
+    }
+    if (workload != nullptr)
+    {
+        // Same transaction: the workload rows are stored with the run or not at all.
+        std::vector<std::pair<std::string, std::vector<std::vector<Value>>>> tables(4);
+        tables[0].first = InsertSql("short_flows", kShortFlowColumns, true);
+        for (const auto& f : workload->shortFlows)
+        {
+            tables[0].second.push_back(ShortFlowValues(runId, f));
+        }
+        tables[1].first = InsertSql("flow_counters", kFlowCounterColumns, true);
+        for (const auto& f : workload->flowCounters)
+        {
+            tables[1].second.push_back(FlowCounterValues(runId, f));
+        }
+        tables[2].first = InsertSql("link_layers", kLinkLayerColumns, true);
+        for (const auto& l : workload->linkLayers)
+        {
+            tables[2].second.push_back(LinkLayerValues(runId, l));
+        }
+        tables[3].first = InsertSql("workload_runs", kWorkloadRunColumns, true);
+        tables[3].second.push_back(WorkloadRunValues(runId, workload->summary));
+        for (const auto& [sql, rows] : tables)
+        {
+            raw = nullptr;
+            if (sqlite3_prepare_v2(m_db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+            {
+                return fail("preparing '" + sql + "'");
+            }
+            Stmt stmt(raw);
+            for (const auto& values : rows)
+            {
+                sqlite3_reset(stmt.get());
+                sqlite3_clear_bindings(stmt.get());
+                if (BindAll(stmt.get(), values) != SQLITE_OK ||
+                    sqlite3_step(stmt.get()) != SQLITE_DONE)
+                {
+                    return fail("executing '" + sql + "'");
+                }
+            }
         }
     }
     runStmt.reset();
@@ -733,6 +931,109 @@ ExperimentDatabase::GetFlows(int64_t runId)
         out.clear();
     }
     return out;
+}
+
+bool
+ExperimentDatabase::GetWorkloadResults(int64_t runId, WorkloadResults* out)
+{
+    *out = WorkloadResults();
+    if (m_db == nullptr)
+    {
+        return false;
+    }
+    // Runs one SELECT of the columns after run_id, calling \p row for each result row.
+    auto select = [this, runId](const std::string& cols,
+                                const std::string& rest,
+                                const std::function<void(sqlite3_stmt*)>& row) {
+        std::string sql = "SELECT " + cols + " " + rest;
+        sqlite3_stmt* raw = nullptr;
+        if (sqlite3_prepare_v2(m_db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+        {
+            m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
+            return false;
+        }
+        Stmt stmt(raw);
+        sqlite3_bind_int64(stmt.get(), 1, runId);
+        int rc;
+        while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
+        {
+            row(stmt.get());
+        }
+        if (rc != SQLITE_DONE)
+        {
+            m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
+            return false;
+        }
+        return true;
+    };
+    bool found = false;
+    bool ok = select(NameList(kWorkloadRunColumns, ""),
+                     "FROM workload_runs WHERE run_id = ?1",
+                     [&](sqlite3_stmt* s) {
+                         found = true;
+                         WorkloadRunRecord& w = out->summary;
+                         int i = 0;
+                         w.workload = ColText(s, i++);
+                         w.shortFlowRate = ColReal(s, i++);
+                         w.longFlowFraction = ColReal(s, i++);
+                         w.shortFlowSizeBytes = ColReal(s, i++);
+                         w.flowSizeCdf = ColText(s, i++);
+                         w.shortTransport = ColText(s, i++);
+                         w.switchThresholdBytes = ColReal(s, i++);
+                         w.shortFlowsStarted = static_cast<uint64_t>(ColInt(s, i++));
+                         w.shortFlowsCompleted = static_cast<uint64_t>(ColInt(s, i++));
+                         w.fctMeanS = ColReal(s, i++);
+                         w.fctSdS = ColReal(s, i++);
+                         w.fctP50S = ColReal(s, i++);
+                         w.fctP99S = ColReal(s, i++);
+                         w.longGoodputMeanBps = ColReal(s, i++);
+                         w.longGoodputSdBps = ColReal(s, i++);
+                         w.coreUtil = ColReal(s, i++);
+                         w.coreLoss = ColReal(s, i++);
+                     });
+    ok = ok && select(NameList(kShortFlowColumns, ""),
+                      "FROM short_flows WHERE run_id = ?1 ORDER BY flow_id",
+                      [&](sqlite3_stmt* s) {
+                          ShortFlowRecord f;
+                          int i = 0;
+                          f.flowId = static_cast<uint32_t>(ColInt(s, i++));
+                          f.srcHost = static_cast<uint32_t>(ColInt(s, i++));
+                          f.dstHost = static_cast<uint32_t>(ColInt(s, i++));
+                          f.sizeBytes = static_cast<uint64_t>(ColInt(s, i++));
+                          f.transport = ColText(s, i++);
+                          f.startS = ColReal(s, i++);
+                          f.firstTxS = ColReal(s, i++);
+                          f.lastRxS = ColReal(s, i++);
+                          f.fctS = ColReal(s, i++);
+                          f.completed = ColInt(s, i++) != 0;
+                          f.rtos = static_cast<uint32_t>(ColInt(s, i++));
+                          f.fastRetransmits = static_cast<uint32_t>(ColInt(s, i++));
+                          out->shortFlows.push_back(f);
+                      });
+    ok = ok && select(NameList(kFlowCounterColumns, ""),
+                      "FROM flow_counters WHERE run_id = ?1 ORDER BY flow_id",
+                      [&](sqlite3_stmt* s) {
+                          FlowCounterRecord f;
+                          f.flowId = static_cast<uint32_t>(ColInt(s, 0));
+                          f.rtos = static_cast<uint32_t>(ColInt(s, 1));
+                          f.fastRetransmits = static_cast<uint32_t>(ColInt(s, 2));
+                          out->flowCounters.push_back(f);
+                      });
+    ok = ok && select(NameList(kLinkLayerColumns, ""),
+                      "FROM link_layers WHERE run_id = ?1 ORDER BY rowid",
+                      [&](sqlite3_stmt* s) {
+                          LinkLayerRecord l;
+                          int i = 0;
+                          l.layer = ColText(s, i++);
+                          l.direction = ColText(s, i++);
+                          l.links = static_cast<uint32_t>(ColInt(s, i++));
+                          l.utilization = ColReal(s, i++);
+                          l.lossRate = ColReal(s, i++);
+                          l.txPackets = static_cast<uint64_t>(ColInt(s, i++));
+                          l.drops = static_cast<uint64_t>(ColInt(s, i++));
+                          out->linkLayers.push_back(l);
+                      });
+    return ok && found;
 }
 
 } // namespace ns3

@@ -81,6 +81,93 @@ struct FlowRecord
 
 /**
  * \ingroup mptcp
+ * \brief One row of table `short_flows`: one short flow of a workload run (MMPTCP thesis
+ * §5.2: flow completion time, RTOs and fast retransmits per flow).
+ */
+struct ShortFlowRecord
+{
+    uint32_t flowId{0};    //!< flow_id: unique within the run
+    uint32_t srcHost{0};   //!< src_host: sending host index
+    uint32_t dstHost{0};   //!< dst_host: receiving host index
+    uint64_t sizeBytes{0}; //!< size_bytes: bytes sent
+    std::string transport; //!< transport: "tcp", "mptcp", "ps" or "mmptcp"
+    double startS{0};      //!< start_s: application start (connection request), s
+    double firstTxS{0};    //!< first_tx_s: first byte written to the socket, s (NaN: NULL)
+    double lastRxS{0};     //!< last_rx_s: last byte received, s (NaN: NULL, not completed)
+    double fctS{0};        //!< fct_s: last_rx_s - first_tx_s, s (NaN: NULL, not completed)
+    bool completed{false}; //!< completed: 1 if every byte was received
+    uint32_t rtos{0};      //!< rtos: retransmission timeouts (CA_LOSS entries), all subflows
+    uint32_t fastRetransmits{0}; //!< fast_retransmits: CA_RECOVERY entries, all subflows
+};
+
+/**
+ * \ingroup mptcp
+ * \brief One row of table `flow_counters`: RTOs and fast retransmits of a long flow of
+ * table `flows` (same run_id and flow_id).
+ */
+struct FlowCounterRecord
+{
+    uint32_t flowId{0};          //!< flow_id: as in `flows`
+    uint32_t rtos{0};            //!< rtos: retransmission timeouts, all subflows
+    uint32_t fastRetransmits{0}; //!< fast_retransmits: fast retransmits, all subflows
+};
+
+/**
+ * \ingroup mptcp
+ * \brief One row of table `link_layers`: one FatTree link layer in one direction, measured
+ * after the warm-up (LinkLayerStatistics).
+ */
+struct LinkLayerRecord
+{
+    std::string layer;     //!< layer: "host-edge", "edge-aggregation" or "aggregation-core"
+    std::string direction; //!< direction: "up" (towards the core) or "down"
+    uint32_t links{0};     //!< links: links in the layer
+    double utilization{0}; //!< utilization: mean over the links of sent bits / capacity, 0..1
+    double lossRate{0};    //!< loss_rate: drops / packets offered to the queues, 0..1
+    uint64_t txPackets{0}; //!< tx_packets: packets sent on the links
+    uint64_t drops{0};     //!< drops: packets dropped by the queues feeding the links
+};
+
+/**
+ * \ingroup mptcp
+ * \brief One row of table `workload_runs`: the workload parameters and summary of a run.
+ * A double that is NaN is stored as NULL (not applicable or not measured).
+ */
+struct WorkloadRunRecord
+{
+    std::string workload;     //!< workload: "long", "mix", "incast" or "incast-long"
+    double shortFlowRate{0};  //!< short_flow_rate: Poisson arrivals per second (lambda)
+    double longFlowFraction{0}; //!< long_flow_fraction: fraction of hosts with a long flow
+    double shortFlowSizeBytes{0}; //!< short_flow_size_bytes: fixed size; NULL with a CDF
+    std::string flowSizeCdf;  //!< flow_size_cdf: CDF file name, '' for a fixed size
+    std::string shortTransport; //!< short_transport: transport of the short flows
+    double switchThresholdBytes{0}; //!< switch_threshold_bytes: MMPTCP's; NULL otherwise
+    uint64_t shortFlowsStarted{0};   //!< short_flows_started
+    uint64_t shortFlowsCompleted{0}; //!< short_flows_completed
+    double fctMeanS{0};  //!< fct_mean_s: mean FCT of the completed short flows, s
+    double fctSdS{0};    //!< fct_sd_s: their sample standard deviation, s
+    double fctP50S{0};   //!< fct_p50_s: their median, s
+    double fctP99S{0};   //!< fct_p99_s: their 99th percentile, s
+    double longGoodputMeanBps{0}; //!< long_goodput_mean_bps: mean goodput of long flows
+    double longGoodputSdBps{0};   //!< long_goodput_sd_bps: its standard deviation
+    double coreUtil{0};  //!< core_util: aggregation-core utilisation, both directions, 0..1
+    double coreLoss{0};  //!< core_loss: aggregation-core loss rate, both directions, 0..1
+};
+
+/**
+ * \ingroup mptcp
+ * \brief Everything a workload run adds to its `runs` and `flows` rows.
+ */
+struct WorkloadResults
+{
+    WorkloadRunRecord summary;                //!< the `workload_runs` row
+    std::vector<ShortFlowRecord> shortFlows;  //!< the `short_flows` rows
+    std::vector<FlowCounterRecord> flowCounters; //!< the `flow_counters` rows
+    std::vector<LinkLayerRecord> linkLayers;  //!< the `link_layers` rows
+};
+
+/**
+ * \ingroup mptcp
  * \brief The append-only SQLite database of experiment results (sqlite3 C API).
  *
  * Schema (created with CREATE TABLE IF NOT EXISTS; documented in doc/results-schema.rst):
@@ -95,6 +182,9 @@ struct FlowRecord
  *   src_host INTEGER, dst_host INTEGER, src_addr TEXT, dst_addr TEXT, bytes_rx INTEGER,
  *   goodput_bps REAL, pct_of_optimal REAL, PRIMARY KEY (run_id, flow_id));
  * \endcode
+ * and, for workload runs (WorkloadResults), the tables short_flows, flow_counters,
+ * link_layers and workload_runs of doc/results-schema.rst, added to an older file when it
+ * is opened (its rows are kept).
  *
  * Rows are only ever inserted, never updated or deleted. AddRun() writes a run and its flows
  * in one transaction, so a run is either stored whole or not at all.
@@ -121,8 +211,8 @@ class ExperimentDatabase
      *   journal), and
      * - \p path does not exist, or is an empty regular file, or is a readable and writable
      *   SQLite 3 database (checked by its 16-byte header before SQLite opens it, then opened
-     *   read-only) whose tables `runs` and `flows`, where present, have all the columns of the
-     *   schema above (extra columns are allowed). If a writer was killed in the middle of a
+     *   read-only) whose tables `runs` and `flows` (and the workload tables), where present,
+     *   have all the columns of the schema above (extra columns are allowed). If a writer was killed in the middle of a
      *   transaction (hot journal), the schema cannot be read without rolling that transaction
      *   back, which a read-only check must not do: the check then passes and the constructor
      *   (whose read-write connection rolls it back, as any SQLite client would) checks the
@@ -190,6 +280,26 @@ class ExperimentDatabase
     int64_t AddRun(const RunRecord& run, const std::vector<FlowRecord>& flows);
 
     /**
+     * \brief Appends one run, its flows and its workload results in one transaction.
+     * \param run the run row
+     * \param flows the long-flow rows
+     * \param workload the rows of short_flows, flow_counters, link_layers and workload_runs
+     * \return the new run_id (>= 1), or -1 on failure (nothing stored)
+     */
+    int64_t AddRun(const RunRecord& run,
+                   const std::vector<FlowRecord>& flows,
+                   const WorkloadResults& workload);
+
+    /**
+     * \brief Reads back the workload results of one run.
+     * \param runId the run_id returned by AddRun()
+     * \param out receives the rows (short flows and counters by flow_id, layers in stored
+     *        order)
+     * \return true if the run has a `workload_runs` row
+     */
+    bool GetWorkloadResults(int64_t runId, WorkloadResults* out);
+
+    /**
      * \brief Reads back all runs.
      * \return every row of `runs`, ordered by run_id, with runId filled in; NULL reals are
      *         returned as NaN. Empty on failure (see GetLastError()).
@@ -216,6 +326,17 @@ class ExperimentDatabase
      * \return true on success; on failure sets m_lastError
      */
     bool Exec(const std::string& sql);
+
+    /**
+     * Appends a run and, if \p workload is not null, its workload rows.
+     * \param run the run row
+     * \param flows the flow rows
+     * \param workload the workload rows, or null
+     * \return the run_id or -1
+     */
+    int64_t AddRunRows(const RunRecord& run,
+                       const std::vector<FlowRecord>& flows,
+                       const WorkloadResults* workload);
 
     std::string m_path;      //!< file name
     sqlite3* m_db{nullptr};  //!< connection, null when closed

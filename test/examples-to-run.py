@@ -32,6 +32,13 @@ cpp_examples = [
         "True",
         "True",
     ),
+    (
+        "mptcp-fattree --k=4 --duration=0.8 --warmup=0.4 --workload=mix --transport=mptcp"
+        " --subflows=4 --shortTransport=tcp --shortFlowStart=0.3 --db=/tmp/mptcp-smoke.db"
+        " --label=smoke-mix-mptcp-sftcp",
+        "True",
+        "True",
+    ),
 ]
 
 # A list of Python examples to run, as (example_name, do_run).

@@ -304,6 +304,146 @@ class AppendAndReopenTest : public TestCase
     }
 };
 
+/// Doubles equal, or both NaN (NULL).
+bool
+SameReal(double a, double b)
+{
+    return (std::isnan(a) && std::isnan(b)) || a == b;
+}
+
+/// Workload results with every field set, a NaN (NULL) for a flow not completed.
+WorkloadResults
+MakeWorkload()
+{
+    WorkloadResults w;
+    w.summary = {"mix", 256, 1.0 / 3, 70000, "", "tcp", std::nan(""), 130, 128,
+                 0.0193, 0.0135, 0.0145, 0.0637, 7.6e7, 2.8e7, 0.13, 1.5e-4};
+    for (uint32_t i = 0; i < 3; ++i)
+    {
+        ShortFlowRecord f;
+        f.flowId = 5 + i;
+        f.srcHost = i;
+        f.dstHost = 15 - i;
+        f.sizeBytes = 70000 + i;
+        f.transport = i == 0 ? "mptcp" : "tcp";
+        f.startS = 0.5 + i / 7.0;
+        f.firstTxS = f.startS + 2.5e-4;
+        f.completed = i != 2;
+        f.lastRxS = f.completed ? f.firstTxS + 0.0123 * (i + 1) : std::nan("");
+        f.fctS = f.completed ? f.lastRxS - f.firstTxS : std::nan("");
+        f.rtos = i;
+        f.fastRetransmits = 2 * i + 1;
+        w.shortFlows.push_back(f);
+    }
+    w.flowCounters = {{0, 4, 2}, {1, 0, 7}};
+    w.linkLayers = {{"host-edge", "up", 16, 0.25, 0, 1000, 0},
+                    {"aggregation-core", "down", 16, 0.75 / 3, 1e-3 / 3, 123456, 41}};
+    return w;
+}
+
+/// Tables of workload runs: exact round trip, NULLs, all or nothing, added to an old file.
+class WorkloadTablesTest : public TestCase
+{
+  public:
+    WorkloadTablesTest()
+        : TestCase("Workload tables: values written = values read; an old file gets the tables "
+                   "and keeps its rows")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TempDir dir;
+        const std::string path = dir.File("old.db");
+        // A database of before the workload tables, with one run.
+        sqlite3* raw = nullptr;
+        NS_TEST_ASSERT_MSG_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK, "raw open");
+        {
+            ExperimentDatabase db(path); // creates every table: drop the new ones again
+        }
+        NS_TEST_ASSERT_MSG_EQ(sqlite3_exec(raw,
+                                           "DROP TABLE short_flows; DROP TABLE flow_counters; "
+                                           "DROP TABLE link_layers; DROP TABLE workload_runs; "
+                                           "INSERT INTO runs (label, k) VALUES ('old', 8);",
+                                           nullptr, nullptr, nullptr),
+                              SQLITE_OK, sqlite3_errmsg(raw));
+        sqlite3_close(raw);
+
+        ExperimentDatabase db(path);
+        NS_TEST_ASSERT_MSG_EQ(db.IsOpen(), true, db.GetLastError());
+        auto runs = db.GetRuns();
+        NS_TEST_ASSERT_MSG_EQ(runs.size(), 1u, "the old run is kept");
+        NS_TEST_ASSERT_MSG_EQ(runs[0].label, "old", "its row");
+        WorkloadResults none;
+        NS_TEST_ASSERT_MSG_EQ(db.GetWorkloadResults(1, &none), false, "no workload row");
+
+        const WorkloadResults w = MakeWorkload();
+        NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(2), MakeFlows(2, 2), w), 2, db.GetLastError());
+        WorkloadResults got;
+        NS_TEST_ASSERT_MSG_EQ(db.GetWorkloadResults(2, &got), true, db.GetLastError());
+        const WorkloadRunRecord& a = got.summary;
+        const WorkloadRunRecord& b = w.summary;
+        NS_TEST_ASSERT_MSG_EQ(a.workload, b.workload, "workload");
+        NS_TEST_ASSERT_MSG_EQ(a.flowSizeCdf, b.flowSizeCdf, "flow_size_cdf");
+        NS_TEST_ASSERT_MSG_EQ(a.shortTransport, b.shortTransport, "short_transport");
+        NS_TEST_ASSERT_MSG_EQ(a.shortFlowsStarted, b.shortFlowsStarted, "started");
+        NS_TEST_ASSERT_MSG_EQ(a.shortFlowsCompleted, b.shortFlowsCompleted, "completed");
+        const double av[] = {a.shortFlowRate, a.longFlowFraction, a.shortFlowSizeBytes,
+                             a.switchThresholdBytes, a.fctMeanS, a.fctSdS, a.fctP50S, a.fctP99S,
+                             a.longGoodputMeanBps, a.longGoodputSdBps, a.coreUtil, a.coreLoss};
+        const double bv[] = {b.shortFlowRate, b.longFlowFraction, b.shortFlowSizeBytes,
+                             b.switchThresholdBytes, b.fctMeanS, b.fctSdS, b.fctP50S, b.fctP99S,
+                             b.longGoodputMeanBps, b.longGoodputSdBps, b.coreUtil, b.coreLoss};
+        for (size_t i = 0; i < std::size(av); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(SameReal(av[i], bv[i]), true, "summary value " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(got.shortFlows.size(), w.shortFlows.size(), "short flows");
+        for (size_t i = 0; i < got.shortFlows.size(); ++i)
+        {
+            const auto& x = got.shortFlows[i];
+            const auto& y = w.shortFlows[i];
+            bool same = x.flowId == y.flowId && x.srcHost == y.srcHost &&
+                        x.dstHost == y.dstHost && x.sizeBytes == y.sizeBytes &&
+                        x.transport == y.transport && SameReal(x.startS, y.startS) &&
+                        SameReal(x.firstTxS, y.firstTxS) && SameReal(x.lastRxS, y.lastRxS) &&
+                        SameReal(x.fctS, y.fctS) && x.completed == y.completed &&
+                        x.rtos == y.rtos && x.fastRetransmits == y.fastRetransmits;
+            NS_TEST_ASSERT_MSG_EQ(same, true, "short flow " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(got.flowCounters.size(), 2u, "flow counters");
+        for (size_t i = 0; i < got.flowCounters.size(); ++i)
+        {
+            const auto& x = got.flowCounters[i];
+            const auto& y = w.flowCounters[i];
+            NS_TEST_ASSERT_MSG_EQ((x.flowId == y.flowId && x.rtos == y.rtos &&
+                                   x.fastRetransmits == y.fastRetransmits),
+                                  true, "flow counters " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(got.linkLayers.size(), 2u, "link layers");
+        for (size_t i = 0; i < got.linkLayers.size(); ++i)
+        {
+            const auto& x = got.linkLayers[i];
+            const auto& y = w.linkLayers[i];
+            NS_TEST_ASSERT_MSG_EQ((x.layer == y.layer && x.direction == y.direction &&
+                                   x.links == y.links && x.utilization == y.utilization &&
+                                   x.lossRate == y.lossRate && x.txPackets == y.txPackets &&
+                                   x.drops == y.drops),
+                                  true, "link layer " << i);
+        }
+
+        // All or nothing: a duplicate (layer, direction) stores neither run nor rows.
+        WorkloadResults dup = MakeWorkload();
+        dup.linkLayers.push_back(dup.linkLayers[0]);
+        NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(3), MakeFlows(3, 1), dup), -1, "rejected");
+        NS_TEST_ASSERT_MSG_EQ(db.GetRuns().size(), 2u, "no run stored");
+        NS_TEST_ASSERT_MSG_EQ(db.GetWorkloadResults(3, &got), false, "no workload row");
+        NS_TEST_ASSERT_MSG_EQ(got.shortFlows.size(), 0u, "no short flows stored");
+        NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(3), MakeFlows(3, 1), w), 3, db.GetLastError());
+    }
+};
+
 /// AddRun() is all or nothing: a duplicate flow_id stores neither the run nor its flows.
 class AtomicityTest : public TestCase
 {
@@ -616,6 +756,7 @@ class ExperimentDatabaseTestSuite : public TestSuite
         AddTestCase(new CheckWritableTest, MPTCP_TEST_QUICK);
         AddTestCase(new ConcurrentAppendTest, MPTCP_TEST_QUICK);
         AddTestCase(new InterruptedWriterTest, MPTCP_TEST_QUICK);
+        AddTestCase(new WorkloadTablesTest, MPTCP_TEST_QUICK);
     }
 };
 

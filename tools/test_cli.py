@@ -25,13 +25,24 @@ BAD = [
     ("--matrix=alltoall", "matrix"),
     ("--linkRate=fast", "linkRate"),
     ("--queue=0", "queue"),
+    ("--switchThreshold=0", "switchThreshold"),
+    ("--shortFlowRate=-1", "shortFlowRate"),
+    ("--longFlowFraction=1.5", "longFlowFraction"),
+    ("--longFlowFraction=-0.1", "longFlowFraction"),
+    ("--flowSizeCdf=/nonexistent/cdf.txt", "flowSizeCdf"),
+    ("--workload=burst", "workload"),
+    ("--shortTransport=udp", "shortTransport"),
+    ("--shortTransport=packetscatter", "shortTransport"),
+    ("--workload=incast --incastSenders=0", "incastSenders"),
+    ("--stock --transport=tcp --workload=mix --shortTransport=mptcp", "shortTransport"),
 ]
 
 
 @pytest.mark.parametrize("arg,option", BAD)
 def test_bad_option_exits_nonzero_with_one_line(tmp_path, arg, option):
     db = tmp_path / "r.db"
-    p = subprocess.run([BINARY, arg, "--db=%s" % db], capture_output=True, text=True, timeout=60)
+    p = subprocess.run([BINARY] + arg.split() + ["--db=%s" % db], capture_output=True,
+                       text=True, timeout=60)
     assert p.returncode != 0
     lines = [l for l in p.stderr.splitlines() if l.strip()]
     assert len(lines) == 1, p.stderr
@@ -106,3 +117,79 @@ def test_packetscatter_sprays_and_beats_single_path_tcp():
     assert tcp["optimal_pct"] < 55
     assert ps["optimal_pct"] > 1.4 * tcp["optimal_pct"]
     assert ps["min_flow_pct"] > 30, "no flow is stuck behind a collision"
+
+
+@pytest.mark.parametrize("content,line", [
+    ("1000 0.5\n900 1\n", 2),          # sizes must increase
+    ("# header\n1000 0.5\n2000 0.9\n", 3),  # last probability is not 1
+    ("1000 half\n", 1),                 # not a number
+])
+def test_malformed_flow_size_cdf_names_option_and_line(tmp_path, content, line):
+    cdf = tmp_path / "cdf.txt"
+    cdf.write_text(content)
+    db = tmp_path / "r.db"
+    p = subprocess.run([BINARY, "--workload=mix", "--flowSizeCdf=%s" % cdf, "--db=%s" % db],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode != 0
+    lines = [l for l in p.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1, p.stderr
+    assert "--flowSizeCdf=" in lines[0] and ("line %d:" % line) in lines[0], lines[0]
+    assert not db.exists()
+
+
+def test_mix_workload_stores_short_flows(tmp_path):
+    # Sim_Mix (thesis §5.2.3) on k=4: 1/3 of the hosts send long flows, Poisson short flows
+    # of 70 KB at 256/s from 0.5 s to 0.2 s before the end.
+    db = tmp_path / "r.db"
+    p = subprocess.run([BINARY, "--k=4", "--workload=mix", "--transport=tcp", "--duration=1.2",
+                        "--db=%s" % db, "--quiet"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    import json
+    last = json.loads(p.stdout.strip().splitlines()[-1])
+    assert last["workload"] == "mix" and last["flows"] == round(16 / 3)
+    started, completed = last["short_flows_started"], last["short_flows_completed"]
+    # lambda T = 256 * 0.5 = 128 arrivals; 4 sigma = 45
+    assert abs(started - 128) < 45
+    assert 0 < completed <= started
+    con = sqlite3.connect(str(db))
+    rows = con.execute("select size_bytes, start_s, fct_s, completed, transport, rtos, "
+                       "fast_retransmits from short_flows where run_id = 1").fetchall()
+    assert len(rows) == started
+    assert sum(r[3] for r in rows) == completed
+    # 70 KB at 100 Mb/s with 1454 wire bytes per 1400-byte segment: at least 5.8 ms.
+    min_transfer = 70000 * 1454 / 1400 * 8 / 100e6
+    for size, start, fct, done, transport, rtos, frs in rows:
+        assert size == 70000 and transport == "tcp" and 0.5 <= start < 1.0
+        assert rtos >= 0 and frs >= 0
+        if done:
+            assert fct >= min_transfer
+        else:
+            assert fct is None
+    summary = con.execute("select workload, short_flows_started, short_flows_completed, "
+                          "fct_mean_s, core_util, core_loss from workload_runs").fetchall()
+    assert summary[0][:3] == ("mix", started, completed)
+    assert abs(summary[0][3] * 1e3 - last["fct_mean_ms"]) < 1e-3 * last["fct_mean_ms"]
+    assert 0 < summary[0][4] <= 1 and 0 <= summary[0][5] <= 1
+    assert con.execute("select count(*) from flow_counters").fetchone()[0] == last["flows"]
+    layers = con.execute("select layer, direction, links from link_layers").fetchall()
+    assert sorted(layers) == sorted([(l, d, 16) for l in ("host-edge", "edge-aggregation",
+                                                          "aggregation-core")
+                                     for d in ("up", "down")])
+
+
+def test_incast_flow_count(tmp_path):
+    # N = 5 senders every 0.5 s from 0.5 s until 0.2 s before the end (2.2 s): rounds at
+    # 0.5, 1.0, 1.5 s.
+    db = tmp_path / "r.db"
+    p = subprocess.run([BINARY, "--k=4", "--workload=incast", "--incastSenders=5",
+                        "--transport=tcp", "--duration=2.2", "--warmup=0.4", "--db=%s" % db,
+                        "--quiet"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    import json
+    last = json.loads(p.stdout.strip().splitlines()[-1])
+    assert last["short_flows_started"] == 5 * 3 and last["flows"] == 0
+    con = sqlite3.connect(str(db))
+    per_round = con.execute("select start_s, count(distinct src_host), count(distinct dst_host) "
+                            "from short_flows group by start_s order by start_s").fetchall()
+    assert [(round(t, 6), s, d) for t, s, d in per_round] == [(0.5, 5, 1), (1.0, 5, 1),
+                                                              (1.5, 5, 1)]

@@ -1,0 +1,241 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "datacenter-workload-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/bulk-send-helper.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/log.h"
+#include "ns3/packet-sink-helper.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MptcpDatacenterWorkloadHelper");
+
+std::optional<DatacenterWorkloadHelper::Workload>
+DatacenterWorkloadHelper::WorkloadFromString(const std::string& name)
+{
+    for (auto w : {Workload::LONG, Workload::MIX, Workload::INCAST, Workload::INCAST_LONG})
+    {
+        if (ToString(w) == name)
+        {
+            return w;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string
+DatacenterWorkloadHelper::ToString(Workload w)
+{
+    switch (w)
+    {
+    case Workload::LONG:
+        return "long";
+    case Workload::MIX:
+        return "mix";
+    case Workload::INCAST:
+        return "incast";
+    case Workload::INCAST_LONG:
+        return "incast-long";
+    }
+    return "";
+}
+
+std::string
+DatacenterWorkloadHelper::FactoryName(const std::string& transport)
+{
+    static const std::map<std::string, std::string> m = {
+        {"tcp", "ns3::TcpSocketFactory"},
+        {"packetscatter", "ns3::TcpSocketFactory"},
+        {"mptcp", "ns3::MpTcpSocketFactory"},
+        {"ps", "ns3::PacketScatterSocketFactory"},
+        {"mmptcp", "ns3::MmpTcpSocketFactory"},
+    };
+    auto it = m.find(transport);
+    return it == m.end() ? "" : it->second;
+}
+
+bool
+DatacenterWorkloadHelper::IsFactoryAvailable(const std::string& typeName)
+{
+    TypeId tid;
+    return TypeId::LookupByNameFailSafe(typeName, &tid);
+}
+
+DatacenterWorkloadHelper::DatacenterWorkloadHelper(const FatTreeHelper& tree,
+                                                   FlowStatistics& stats)
+    : m_tree(tree),
+      m_stats(stats)
+{
+}
+
+Ptr<UniformRandomVariable>
+DatacenterWorkloadHelper::Rng()
+{
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
+    return m_rng;
+}
+
+int64_t
+DatacenterWorkloadHelper::AssignStreams(int64_t stream)
+{
+    Rng()->SetStream(stream);
+    return 1;
+}
+
+void
+DatacenterWorkloadHelper::SetSendSize(uint32_t bytes)
+{
+    m_sendSize = bytes;
+}
+
+std::vector<uint32_t>
+DatacenterWorkloadHelper::ChooseLongFlowHosts(uint32_t nHosts, double fraction)
+{
+    std::vector<uint32_t> hosts(nHosts);
+    for (uint32_t i = 0; i < nHosts; ++i)
+    {
+        hosts[i] = i;
+    }
+    const auto n = static_cast<uint32_t>(std::lround(fraction * nHosts));
+    // Partial Fisher-Yates: the first n places are a uniform random n-subset.
+    for (uint32_t i = 0; i < n && i + 1 < nHosts; ++i)
+    {
+        uint32_t j = Rng()->GetInteger(i, nHosts - 1);
+        std::swap(hosts[i], hosts[j]);
+    }
+    hosts.resize(std::min(n, nHosts));
+    std::sort(hosts.begin(), hosts.end());
+    return hosts;
+}
+
+std::vector<PlannedFlow>
+DatacenterWorkloadHelper::PlanPoisson(double rate,
+                                      double start,
+                                      double end,
+                                      const std::vector<uint32_t>& sources,
+                                      const TrafficMatrix::FlowList& matrix,
+                                      const FlowSizeDistribution& sizes)
+{
+    std::vector<PlannedFlow> out;
+    if (!(rate > 0) || sources.empty())
+    {
+        return out;
+    }
+    double t = start;
+    while (true)
+    {
+        t += -std::log(1.0 - Rng()->GetValue(0, 1)) / rate; // exponential gap, mean 1/rate
+        if (t >= end)
+        {
+            break;
+        }
+        PlannedFlow f;
+        f.startS = t;
+        f.srcHost = sources[Rng()->GetInteger(0, sources.size() - 1)];
+        f.dstHost = matrix.at(f.srcHost).second;
+        f.sizeBytes = sizes.Sample(Rng());
+        out.push_back(f);
+    }
+    return out;
+}
+
+std::vector<PlannedFlow>
+DatacenterWorkloadHelper::PlanIncast(uint32_t nHosts,
+                                     uint32_t senders,
+                                     double start,
+                                     double end,
+                                     double interval,
+                                     const FlowSizeDistribution& sizes)
+{
+    NS_ABORT_MSG_IF(senders >= nHosts, "incast needs fewer senders than hosts");
+    NS_ABORT_MSG_IF(!(interval > 0), "incast interval must be positive");
+    std::vector<PlannedFlow> out;
+    for (uint32_t round = 0; start + round * interval < end; ++round)
+    {
+        const double t = start + round * interval;
+        const uint32_t receiver = Rng()->GetInteger(0, nHosts - 1);
+        std::vector<uint32_t> others;
+        for (uint32_t h = 0; h < nHosts; ++h)
+        {
+            if (h != receiver)
+            {
+                others.push_back(h);
+            }
+        }
+        for (uint32_t i = 0; i < senders; ++i)
+        {
+            uint32_t j = Rng()->GetInteger(i, others.size() - 1);
+            std::swap(others[i], others[j]);
+            PlannedFlow f;
+            f.startS = t;
+            f.srcHost = others[i];
+            f.dstHost = receiver;
+            f.sizeBytes = sizes.Sample(Rng());
+            out.push_back(f);
+        }
+    }
+    return out;
+}
+
+uint32_t
+DatacenterWorkloadHelper::Install(const PlannedFlow& flow,
+                                  const std::string& factory,
+                                  const std::string& transport,
+                                  uint16_t port)
+{
+    if (port == 0)
+    {
+        auto it = m_nextPort.emplace(flow.dstHost, 20000).first;
+        NS_ABORT_MSG_IF(it->second == 0xffff, "no free port left on host " << flow.dstHost);
+        port = it->second++;
+    }
+    // Plain TCP senders connect to a plain TCP sink, every MPTCP variant to an MPTCP one.
+    const std::string sinkFactory =
+        factory == "ns3::TcpSocketFactory" ? factory : "ns3::MpTcpSocketFactory";
+    PacketSinkHelper sinkHelper(sinkFactory, InetSocketAddress(Ipv4Address::GetAny(), port));
+    ApplicationContainer sa = sinkHelper.Install(m_tree.GetHost(flow.dstHost));
+    sa.Start(Seconds(flow.sizeBytes > 0 ? flow.startS : 0));
+    BulkSendHelper bulk(factory, InetSocketAddress(m_tree.GetHostAddress(flow.dstHost), port));
+    bulk.SetAttribute("MaxBytes", UintegerValue(flow.sizeBytes));
+    bulk.SetAttribute("SendSize", UintegerValue(m_sendSize));
+    ApplicationContainer ca = bulk.Install(m_tree.GetHost(flow.srcHost));
+    ca.Start(Seconds(flow.startS));
+    auto sink = DynamicCast<PacketSink>(sa.Get(0));
+    auto sender = DynamicCast<BulkSendApplication>(ca.Get(0));
+    uint32_t id = m_stats.Add(flow.srcHost,
+                              flow.dstHost,
+                              flow.sizeBytes,
+                              transport,
+                              Seconds(flow.startS),
+                              sender,
+                              sink);
+    m_sinks[id] = sink;
+    m_senders[id] = sender;
+    return id;
+}
+
+Ptr<PacketSink>
+DatacenterWorkloadHelper::GetSink(uint32_t id) const
+{
+    return m_sinks.at(id);
+}
+
+Ptr<BulkSendApplication>
+DatacenterWorkloadHelper::GetSender(uint32_t id) const
+{
+    return m_senders.at(id);
+}
+
+} // namespace ns3

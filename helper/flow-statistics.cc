@@ -1,0 +1,204 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "flow-statistics.h"
+
+#include "ns3/log.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/mptcp-subflow.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-socket-base.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MptcpFlowStatistics");
+
+bool
+FlowStatisticsRecord::Completed() const
+{
+    return sizeBytes > 0 && !std::isnan(lastRxS);
+}
+
+double
+FlowStatisticsRecord::Fct() const
+{
+    return Completed() ? lastRxS - firstTxS : std::numeric_limits<double>::quiet_NaN();
+}
+
+SampleSummary
+SampleSummary::Of(std::vector<double> values)
+{
+    SampleSummary s;
+    s.count = values.size();
+    if (values.empty())
+    {
+        return s;
+    }
+    std::sort(values.begin(), values.end());
+    double sum = 0;
+    for (double v : values)
+    {
+        sum += v;
+    }
+    s.mean = sum / values.size();
+    if (values.size() > 1)
+    {
+        double sq = 0;
+        for (double v : values)
+        {
+            sq += (v - s.mean) * (v - s.mean);
+        }
+        s.sd = std::sqrt(sq / (values.size() - 1));
+    }
+    auto quantile = [&values](double q) {
+        double h = q * (values.size() - 1);
+        size_t lo = static_cast<size_t>(std::floor(h));
+        size_t hi = std::min(lo + 1, values.size() - 1);
+        return values[lo] + (h - lo) * (values[hi] - values[lo]);
+    };
+    s.p50 = quantile(0.5);
+    s.p99 = quantile(0.99);
+    return s;
+}
+
+uint32_t
+FlowStatistics::Add(uint32_t srcHost,
+                    uint32_t dstHost,
+                    uint64_t sizeBytes,
+                    const std::string& transport,
+                    Time start,
+                    Ptr<BulkSendApplication> sender,
+                    Ptr<PacketSink> sink)
+{
+    const uint32_t id = m_flows.size();
+    FlowStatisticsRecord r;
+    r.flowId = id;
+    r.srcHost = srcHost;
+    r.dstHost = dstHost;
+    r.sizeBytes = sizeBytes;
+    r.transport = transport;
+    r.startS = start.GetSeconds();
+    m_flows.push_back(r);
+    BulkSendApplication* app = PeekPointer(sender); // a Ptr here would keep the app alive
+    sender->TraceConnectWithoutContext(
+        "Tx",
+        Callback<void, Ptr<const Packet>>([this, id, app](Ptr<const Packet>) {
+            FlowStatisticsRecord& f = m_flows[id];
+            if (std::isnan(f.firstTxS))
+            {
+                f.firstTxS = Simulator::Now().GetSeconds();
+                HookSocket(id, app->GetSocket());
+            }
+        }));
+    if (sizeBytes > 0)
+    {
+        sink->TraceConnectWithoutContext(
+            "Rx",
+            Callback<void, Ptr<const Packet>, const Address&>(
+                [this, id](Ptr<const Packet> p, const Address&) {
+                    FlowStatisticsRecord& f = m_flows[id];
+                    f.rxBytes += p->GetSize();
+                    if (f.rxBytes >= f.sizeBytes && std::isnan(f.lastRxS))
+                    {
+                        f.lastRxS = Simulator::Now().GetSeconds();
+                    }
+                }));
+    }
+    return id;
+}
+
+void
+FlowStatistics::HookSocket(uint32_t id, Ptr<Socket> socket)
+{
+    if (auto meta = DynamicCast<MpTcpSocketBase>(socket))
+    {
+        for (const auto& sf : meta->GetSubflows())
+        {
+            HookTcp(id, sf);
+        }
+        meta->TraceConnectWithoutContext(
+            "SubflowEstablished",
+            Callback<void, Ptr<MpTcpSubflow>>(
+                [this, id](Ptr<MpTcpSubflow> sf) { HookTcp(id, sf); }));
+    }
+    else if (auto tcp = DynamicCast<TcpSocketBase>(socket))
+    {
+        HookTcp(id, tcp);
+    }
+}
+
+void
+FlowStatistics::HookTcp(uint32_t id, Ptr<TcpSocketBase> tcp)
+{
+    if (!m_hooked.insert(PeekPointer(tcp)).second)
+    {
+        return;
+    }
+    tcp->TraceConnectWithoutContext(
+        "CongState",
+        Callback<void, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t>(
+            [this, id](TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t s) {
+                CongStateChanged(id, s);
+            }));
+}
+
+void
+FlowStatistics::CongStateChanged(uint32_t id, TcpSocketState::TcpCongState_t newState)
+{
+    if (newState == TcpSocketState::CA_LOSS)
+    {
+        ++m_flows[id].rtos;
+    }
+    else if (newState == TcpSocketState::CA_RECOVERY)
+    {
+        ++m_flows[id].fastRetransmits;
+    }
+}
+
+const std::deque<FlowStatisticsRecord>&
+FlowStatistics::GetFlows() const
+{
+    return m_flows;
+}
+
+SampleSummary
+FlowStatistics::GetShortFlowFctSummary() const
+{
+    std::vector<double> fcts;
+    for (const auto& f : m_flows)
+    {
+        if (f.Completed())
+        {
+            fcts.push_back(f.Fct());
+        }
+    }
+    return SampleSummary::Of(std::move(fcts));
+}
+
+uint64_t
+FlowStatistics::GetShortFlowsStarted(Time until) const
+{
+    uint64_t n = 0;
+    for (const auto& f : m_flows)
+    {
+        n += (f.sizeBytes > 0 && f.startS < until.GetSeconds()) ? 1 : 0;
+    }
+    return n;
+}
+
+uint64_t
+FlowStatistics::GetShortFlowsCompleted() const
+{
+    uint64_t n = 0;
+    for (const auto& f : m_flows)
+    {
+        n += f.Completed() ? 1 : 0;
+    }
+    return n;
+}
+
+} // namespace ns3

@@ -1,0 +1,114 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "link-layer-statistics.h"
+
+#include "ns3/log.h"
+#include "ns3/queue.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MptcpLinkLayerStatistics");
+
+LinkLayerStatistics::LinkLayerStatistics(const FatTreeHelper& tree)
+    : m_tree(tree)
+{
+}
+
+LinkLayerStatistics::Counters
+LinkLayerStatistics::Read(Ptr<PointToPointNetDevice> dev)
+{
+    Ptr<Queue<Packet>> q = dev->GetQueue();
+    Counters c;
+    c.rxPackets = q->GetTotalReceivedPackets();
+    c.rxBytes = q->GetTotalReceivedBytes();
+    c.dropBefore = q->GetTotalDroppedPacketsBeforeEnqueue();
+    c.dropAfter = q->GetTotalDroppedPacketsAfterDequeue();
+    c.dropAfterBytes = q->GetTotalDroppedBytesAfterDequeue();
+    c.queuedPackets = q->GetNPackets();
+    c.queuedBytes = q->GetNBytes();
+    return c;
+}
+
+void
+LinkLayerStatistics::Start()
+{
+    m_startTime = Simulator::Now();
+    m_start.clear();
+    for (const auto& link : m_tree.GetLinks())
+    {
+        m_start.push_back(Read(link.devA));
+        m_start.push_back(Read(link.devB));
+    }
+}
+
+void
+LinkLayerStatistics::ScheduleStart(Time at)
+{
+    Simulator::Schedule(at - Simulator::Now(), &LinkLayerStatistics::Start, this);
+}
+
+std::vector<LinkLayerResult>
+LinkLayerStatistics::Collect() const
+{
+    const double seconds = (Simulator::Now() - m_startTime).GetSeconds();
+    std::vector<LinkLayerResult> out;
+    for (auto layer : {FatTreeHelper::HOST_EDGE,
+                       FatTreeHelper::EDGE_AGGREGATION,
+                       FatTreeHelper::AGGREGATION_CORE})
+    {
+        for (bool up : {true, false})
+        {
+            LinkLayerResult r;
+            r.layer = layer;
+            r.up = up;
+            double utilSum = 0;
+            const auto& links = m_tree.GetLinks();
+            for (size_t i = 0; i < links.size(); ++i)
+            {
+                if (links[i].layer != layer)
+                {
+                    continue;
+                }
+                Counters now = Read(up ? links[i].devA : links[i].devB);
+                Counters s = m_start.empty() ? Counters{} : m_start[2 * i + (up ? 0 : 1)];
+                // Unsigned differences: right across one wrap of the 32-bit queue counters.
+                uint32_t txPackets = (now.rxPackets - s.rxPackets) - (now.dropAfter - s.dropAfter) -
+                                     now.queuedPackets + s.queuedPackets;
+                uint32_t txBytes = (now.rxBytes - s.rxBytes) -
+                                   (now.dropAfterBytes - s.dropAfterBytes) - now.queuedBytes +
+                                   s.queuedBytes;
+                uint32_t drops = (now.dropBefore - s.dropBefore) + (now.dropAfter - s.dropAfter);
+                r.txPackets += txPackets;
+                r.drops += drops;
+                r.offered += (now.rxPackets - s.rxPackets) + (now.dropBefore - s.dropBefore);
+                const double rate = m_tree.GetLinkRate(layer);
+                utilSum += seconds > 0 ? txBytes * 8.0 / (rate * seconds) : 0;
+                ++r.links;
+            }
+            r.utilization = r.links > 0 ? utilSum / r.links : 0;
+            r.lossRate = r.offered > 0 ? static_cast<double>(r.drops) / r.offered : 0;
+            out.push_back(r);
+        }
+    }
+    return out;
+}
+
+std::string
+LinkLayerStatistics::LayerName(FatTreeHelper::Layer layer)
+{
+    switch (layer)
+    {
+    case FatTreeHelper::HOST_EDGE:
+        return "host-edge";
+    case FatTreeHelper::EDGE_AGGREGATION:
+        return "edge-aggregation";
+    case FatTreeHelper::AGGREGATION_CORE:
+        return "aggregation-core";
+    }
+    return "";
+}
+
+} // namespace ns3

@@ -1,0 +1,110 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef LINK_LAYER_STATISTICS_H
+#define LINK_LAYER_STATISTICS_H
+
+#include "ns3/fat-tree-helper.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup mptcp
+ * ns3::LinkLayerStatistics: utilisation and loss rate per FatTree link layer and direction.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup mptcp
+ * \brief Utilisation and loss of one link layer in one direction (MMPTCP thesis §5.2: mean
+ * utilisation and loss rate per layer).
+ */
+struct LinkLayerResult
+{
+    FatTreeHelper::Layer layer{FatTreeHelper::HOST_EDGE}; //!< the layer
+    bool up{true};          //!< true: from the lower to the upper node (host to edge, ...)
+    uint32_t links{0};      //!< links of the layer
+    double utilization{0};  //!< mean over the links of bytes sent * 8 / (rate * time), 0..1
+    double lossRate{0};     //!< drops / packets offered to the queues, 0..1 (0 if none)
+    uint64_t txPackets{0};  //!< packets the queues passed to the links
+    uint64_t drops{0};      //!< packets dropped by the queues
+    uint64_t offered{0};    //!< packets offered to the queues (enqueued + dropped before)
+};
+
+/**
+ * \ingroup mptcp
+ * \brief Measures every FatTree link layer and direction between Start() and Collect(), from
+ * the counters of the DropTail queue of the device feeding each link (the only queues of
+ * the tree, see FatTreeHelper).
+ *
+ * Bytes sent on a link = bytes enqueued - bytes dropped after dequeue - bytes still queued;
+ * they include the point-to-point header. Utilisation of a link = bytes sent * 8 /
+ * (link rate * measured time); the layer's is the mean over its links. Loss rate = packets
+ * dropped / packets offered (enqueued or dropped before enqueue), summed over the layer.
+ */
+class LinkLayerStatistics
+{
+  public:
+    /**
+     * \param tree the FatTree (after Create()); must outlive this object
+     */
+    explicit LinkLayerStatistics(const FatTreeHelper& tree);
+
+    /**
+     * \brief Takes the starting snapshot now (call it from an event at the end of the
+     * warm-up, or before Simulator::Run() to measure from 0).
+     */
+    void Start();
+
+    /**
+     * \brief Schedules Start() at simulated time \p at.
+     * \param at the start of the measurement (e.g. the warm-up)
+     */
+    void ScheduleStart(Time at);
+
+    /**
+     * \brief The results from Start() to now: 6 entries, layers HOST_EDGE,
+     * EDGE_AGGREGATION, AGGREGATION_CORE, each up then down.
+     * \return the results
+     */
+    std::vector<LinkLayerResult> Collect() const;
+
+    /**
+     * \param layer a layer
+     * \return "host-edge", "edge-aggregation" or "aggregation-core" (results database)
+     */
+    static std::string LayerName(FatTreeHelper::Layer layer);
+
+  private:
+    /// Counters of one queue at one instant.
+    struct Counters
+    {
+        uint32_t rxPackets{0};   //!< packets enqueued
+        uint32_t rxBytes{0};     //!< bytes enqueued
+        uint32_t dropBefore{0};  //!< packets dropped before enqueue
+        uint32_t dropAfter{0};   //!< packets dropped after dequeue
+        uint32_t dropAfterBytes{0}; //!< bytes dropped after dequeue
+        uint32_t queuedPackets{0};  //!< packets in the queue
+        uint32_t queuedBytes{0};    //!< bytes in the queue
+    };
+
+    /**
+     * \param dev a device of the tree
+     * \return its queue's counters now
+     */
+    static Counters Read(Ptr<PointToPointNetDevice> dev);
+
+    const FatTreeHelper& m_tree;        //!< the tree
+    std::vector<Counters> m_start;      //!< per link: up (devA) then down (devB) at Start()
+    Time m_startTime;                   //!< time of Start()
+};
+
+} // namespace ns3
+
+#endif /* LINK_LAYER_STATISTICS_H */
