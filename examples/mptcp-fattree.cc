@@ -568,8 +568,9 @@ main(int argc, char* argv[])
                  "spray: ns3::PacketScatterSocket) | mmptcp (ns3::MmpTcpSocket)",
                  transport);
     cmd.AddValue("dupAckThreshold",
-                 "duplicate ACKs that trigger a fast retransmit (0: 3, and for packetscatter "
-                 "3 + the (k/2)^2 equal-cost paths between pods)",
+                 "duplicate ACKs that trigger a fast retransmit (0: 3; for packetscatter "
+                 "3 + the (k/2)^2 equal-cost paths between pods; for ps and mmptcp's scatter "
+                 "phase 3 + the equal-cost paths to each destination)",
                  dupAckThreshold);
     cmd.AddValue("subflows", "MPTCP subflows per connection, 1..32 (ndiffports)", subflows);
     cmd.AddValue("cc",
@@ -699,6 +700,7 @@ main(int argc, char* argv[])
     {
         subflows = 1;
     }
+    const uint32_t scatterDupAckThreshold = dupAckThreshold; // 0: the sockets' automatic one
     if (dupAckThreshold == 0)
     {
         dupAckThreshold = packetScatter ? 3 + (k / 2) * (k / 2) : 3;
@@ -722,10 +724,15 @@ main(int argc, char* argv[])
         Config::SetDefault("ns3::Ipv4FlowEcmpRouting::Mode", StringValue("PER_PACKET"));
     }
     Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(mpSubflows));
-    // Attributes of the other branch's MMPTCP socket: absent until merged (--transport fails).
-    Config::SetDefaultFailSafe("ns3::MmpTcpSocket::SwitchThreshold",
-                               UintegerValue(wl.switchThreshold));
-    Config::SetDefaultFailSafe("ns3::MmpTcpSocket::NumSubflows", UintegerValue(mpSubflows));
+    // Host-side PacketScatter and MMPTCP (thesis §3.3-3.6): their own RTO floor and
+    // reordering threshold, and MMPTCP's switch to mpSubflows MPTCP subflows.
+    for (const std::string type : {"ns3::PacketScatterSocket", "ns3::MmpTcpSocket"})
+    {
+        Config::SetDefault(type + "::MinRto", minRtoValue);
+        Config::SetDefault(type + "::DupAckThreshold", UintegerValue(scatterDupAckThreshold));
+    }
+    Config::SetDefault("ns3::MmpTcpSocket::SwitchThreshold", UintegerValue(wl.switchThreshold));
+    Config::SetDefault("ns3::MmpTcpSocket::Phase2Subflows", UintegerValue(mpSubflows));
     Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl",
@@ -905,7 +912,8 @@ main(int argc, char* argv[])
     run.queuePkts = queue;
     run.transport = transport;
     run.subflows = subflows;
-    run.cc = mptcp ? cc : "newreno";
+    // PS is NewReno alone; MMPTCP couples its phase-2 subflows with --cc.
+    run.cc = (mptcp || transport == "mmptcp") ? cc : "newreno";
     run.matrix = TrafficMatrix::ToString(*matrixType);
     run.durationS = duration;
     run.warmupS = warmup;
