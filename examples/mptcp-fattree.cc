@@ -453,7 +453,7 @@ CollectWorkloadResults(const WorkloadOptions& opt,
     for (const auto& l : layers)
     {
         LinkLayerRecord r;
-        r.layer = LinkLayerStatistics::LayerName(l.layer);
+        r.layer = FatTreeHelper::GetLayerName(l.layer);
         r.direction = l.up ? "up" : "down";
         r.links = l.links;
         r.utilization = l.utilization;

@@ -56,24 +56,6 @@ AssignAddress(Ptr<NetDevice> dev, Ipv4Address addr, Ipv4Mask mask)
 }
 
 /**
- * \param layer a layer
- * \return its name
- */
-const char*
-LayerName(FatTreeHelper::Layer layer)
-{
-    switch (layer)
-    {
-    case FatTreeHelper::HOST_EDGE:
-        return "host-edge";
-    case FatTreeHelper::EDGE_AGGREGATION:
-        return "edge-aggregation";
-    case FatTreeHelper::AGGREGATION_CORE:
-        return "aggregation-core";
-    }
-    return "?";
-}
-/**
  * \param k switch port count
  * \param hostsPerEdge hosts per edge switch
  * \param src source host index
@@ -484,6 +466,21 @@ FatTreeHelper::GetHostLinkRate() const
     return GetLinkRate(HOST_EDGE);
 }
 
+std::string
+FatTreeHelper::GetLayerName(Layer layer)
+{
+    switch (layer)
+    {
+    case HOST_EDGE:
+        return "host-edge";
+    case EDGE_AGGREGATION:
+        return "edge-aggregation";
+    case AGGREGATION_CORE:
+        return "aggregation-core";
+    }
+    return "?";
+}
+
 double
 FatTreeHelper::GetLinkRate(Layer layer) const
 {
@@ -501,7 +498,7 @@ FatTreeHelper::SetLinkDataRate(const Link& link, DataRate rate)
 void
 FatTreeHelper::SetLinkUp(const Link& link, bool up)
 {
-    NS_LOG_FUNCTION(link.a->GetId() << link.b->GetId() << up << LayerName(link.layer));
+    NS_LOG_FUNCTION(link.a->GetId() << link.b->GetId() << up << GetLayerName(link.layer));
     for (Ptr<PointToPointNetDevice> dev : {link.devA, link.devB})
     {
         Ptr<Ipv4> ipv4 = dev->GetNode()->GetObject<Ipv4>();

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -224,6 +225,13 @@ class FatTreeHelper
     uint32_t GetQueueSize() const;
     /// \return the host link rate in bit/s
     double GetHostLinkRate() const;
+    /**
+     * \param layer a layer
+     * \return its name as stored in the results database (``link_layers.layer``):
+     *         "host-edge", "edge-aggregation" or "aggregation-core"
+     */
+    static std::string GetLayerName(Layer layer);
+
     /**
      * \param layer a layer
      * \return the rate of its links in bit/s

@@ -96,19 +96,4 @@ LinkLayerStatistics::Collect() const
     return out;
 }
 
-std::string
-LinkLayerStatistics::LayerName(FatTreeHelper::Layer layer)
-{
-    switch (layer)
-    {
-    case FatTreeHelper::HOST_EDGE:
-        return "host-edge";
-    case FatTreeHelper::EDGE_AGGREGATION:
-        return "edge-aggregation";
-    case FatTreeHelper::AGGREGATION_CORE:
-        return "aggregation-core";
-    }
-    return "";
-}
-
 } // namespace ns3

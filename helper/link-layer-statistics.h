@@ -75,12 +75,6 @@ class LinkLayerStatistics
      */
     std::vector<LinkLayerResult> Collect() const;
 
-    /**
-     * \param layer a layer
-     * \return "host-edge", "edge-aggregation" or "aggregation-core" (results database)
-     */
-    static std::string LayerName(FatTreeHelper::Layer layer);
-
   private:
     /// Counters of one queue at one instant.
     struct Counters
