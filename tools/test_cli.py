@@ -193,3 +193,29 @@ def test_incast_flow_count(tmp_path):
                             "from short_flows group by start_s order by start_s").fetchall()
     assert [(round(t, 6), s, d) for t, s, d in per_round] == [(0.5, 5, 1), (1.0, 5, 1),
                                                               (1.5, 5, 1)]
+
+
+def test_host_side_ps_and_mmptcp_mix_runs_feed_the_fct_table(tmp_path):
+    # PS_Pure and MMPTCP (thesis Table 5.1) on k=4: runs stored with their transport and
+    # congestion control, short flows completed, and tools/fct_plots.py names both.
+    import json
+    import sys
+    db = tmp_path / "r.db"
+    for transport, cc in (("ps", "newreno"), ("mmptcp", "lia")):
+        p = subprocess.run([BINARY, "--k=4", "--workload=mix", "--transport=%s" % transport,
+                            "--duration=1.2", "--label=t", "--db=%s" % db, "--quiet"],
+                           capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, p.stderr
+        last = json.loads(p.stdout.strip().splitlines()[-1])
+        assert last["transport"] == transport and last["cc"] == cc
+        assert last["short_flows_started"] > 0
+        assert last["short_flows_completed"] >= 0.8 * last["short_flows_started"]
+    con = sqlite3.connect(str(db))
+    assert con.execute("select distinct transport from short_flows order by 1").fetchall() == [
+        ("mmptcp",), ("ps",)]
+    out = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "fct_plots.py"),
+                          "--db=%s" % db, "--out=%s" % tmp_path],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    names = [ln.split()[0] for ln in out.stdout.splitlines()[2:4]]
+    assert names == ["PS_Pure", "MMPTCP"]
