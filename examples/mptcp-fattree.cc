@@ -547,6 +547,7 @@ main(int argc, char* argv[])
     uint32_t buffer = 1 << 20;
     std::string minRto = "200ms";
     uint32_t delAckCount = 2;
+    uint32_t initialCwnd = 10;
     std::string delAckTimeout = "200ms";
     bool quiet = false;
     bool stock = false;
@@ -587,6 +588,10 @@ main(int argc, char* argv[])
     cmd.AddValue("buffer", "socket send and receive buffers, bytes", buffer);
     cmd.AddValue("minRto", "minimum retransmission timeout (ns-3 Time)", minRto);
     cmd.AddValue("delAckCount", "segments per delayed ACK (1: ACK every segment)", delAckCount);
+    cmd.AddValue("initialCwnd",
+                 "initial congestion window of every TCP connection and subflow, segments "
+                 "(ns-3's default 10; the MMPTCP thesis's runs used 1)",
+                 initialCwnd);
     cmd.AddValue("delAckTimeout", "delayed-ACK timeout (ns-3 Time)", delAckTimeout);
     cmd.AddValue("quiet", "no per-flow lines on stdout", quiet);
     cmd.AddValue("stock",
@@ -649,6 +654,10 @@ main(int argc, char* argv[])
         !delAckValue.Get().IsStrictlyPositive())
     {
         Fail("delAckTimeout", delAckTimeout, "not a positive time such as 200ms");
+    }
+    if (initialCwnd < 1)
+    {
+        Fail("initialCwnd", "0", "must be at least 1 segment");
     }
     if (delAckCount < 1)
     {
@@ -717,6 +726,7 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::TcpSocketBase::MinRto", minRtoValue);
     Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delAckCount));
+    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(initialCwnd));
     Config::SetDefault("ns3::TcpSocket::DelAckTimeout", delAckValue);
     Config::SetDefault("ns3::TcpSocketBase::ReTxThreshold", UintegerValue(dupAckThreshold));
     if (packetScatter)
@@ -934,7 +944,8 @@ main(int argc, char* argv[])
            << ",\"cc\":" << Json(cc) << ",\"matrix\":" << Json(matrix) << ",\"stride\":" << stride
            << ",\"duration\":" << duration << ",\"warmup\":" << warmup << ",\"mss\":" << mss
            << ",\"buffer\":" << buffer << ",\"minRto\":" << Json(minRto)
-           << ",\"delAckCount\":" << delAckCount << ",\"delAckTimeout\":" << Json(delAckTimeout)
+           << ",\"delAckCount\":" << delAckCount << ",\"initialCwnd\":" << initialCwnd
+           << ",\"delAckTimeout\":" << Json(delAckTimeout)
            << ",\"stock\":" << (stock ? "true" : "false") << ",\"workload\":"
            << Json(wl.workload) << ",\"shortFlowRate\":" << wl.shortFlowRate
            << ",\"longFlowFraction\":" << wl.longFlowFraction

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Runs the setting of Table 5.3 of the MMPTCP thesis (Kheirkhah 2015): FatTree k=8 with 16 hosts
 # per ToR (512 hosts, 4:1 oversubscribed), 100 Mb/s links, 20 us, DropTail 100 packets, MSS 1400,
-# every segment ACKed, RTOmin 200 ms, permutation matrix, Sim_Mix with 33% long-flow hosts and
+# initial window 1 segment, every segment ACKed, RTOmin 200 ms, permutation matrix, Sim_Mix with 33% long-flow hosts and
 # 70 KB short flows arriving at lambda = 256/s from 0.5 s on -- once per configuration of Table
 # 5.1 (TCP_Pure, MPTCP_Pure, MPTCP_SFTCP, PS_Pure, PS_SFTCP, MMPTCP) and per RNG run, two runs at
 # a time, into one database under one label; then prints the table and draws the plots with
@@ -20,11 +20,11 @@ DB="${3:-results/table53.db}"
 OUT="${4:-results/table53}"
 BIN="${MPTCP_FATTREE:-build/mptcp-fattree}"
 JOBS="${JOBS:-2}"
-LABEL="table53-${DURATION}s"
+LABEL="table53-iw1-${DURATION}s"
 [[ -x "$BIN" ]] || { echo "run_thesis_table53.sh: error: $BIN not built (cmake --build build)" >&2; exit 1; }
 mkdir -p "$(dirname "$DB")" "$OUT"
 COMMON="--k=8 --hostsPerTor=16 --linkRate=100Mbps --delay=20us --queue=100 --mss=1400 \
---delAckCount=1 --minRto=200ms --matrix=permutation --workload=mix --shortFlowRate=256 \
+--delAckCount=1 --initialCwnd=1 --minRto=200ms --matrix=permutation --workload=mix --shortFlowRate=256 \
 --longFlowFraction=0.33 --shortFlowSize=70000 --shortFlowStart=0.5 --duration=$DURATION \
 --warmup=0.5 --db=$DB --label=$LABEL --quiet ${MPTCP_FATTREE_ARGS:-}"
 CONFIGS=(

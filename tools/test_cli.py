@@ -25,6 +25,7 @@ BAD = [
     ("--matrix=alltoall", "matrix"),
     ("--linkRate=fast", "linkRate"),
     ("--queue=0", "queue"),
+    ("--initialCwnd=0", "initialCwnd"),
     ("--switchThreshold=0", "switchThreshold"),
     ("--shortFlowRate=-1", "shortFlowRate"),
     ("--longFlowFraction=1.5", "longFlowFraction"),
