@@ -537,6 +537,7 @@ main(int argc, char* argv[])
     std::string transport = "mptcp";
     uint32_t subflows = 8;
     std::string cc = "lia";
+    std::string mpScheduler = "LowestRtt";
     std::string matrix = "permutation";
     uint32_t stride = 0;
     double duration = 3.0;
@@ -578,6 +579,10 @@ main(int argc, char* argv[])
                  "MPTCP congestion control: lia | olia | balia | ewtcp | coupled (fully coupled) | "
                  "semicoupled | uncoupled (NewReno per subflow)",
                  cc);
+    cmd.AddValue("scheduler",
+                 "MPTCP scheduler: LowestRtt (Linux's default) | RoundRobin (the MMPTCP "
+                 "thesis's)",
+                 mpScheduler);
     cmd.AddValue("matrix", "traffic matrix: " + TrafficMatrix::TypeNames(), matrix);
     cmd.AddValue("stride", "stride of the stride matrix (0 = hosts/2)", stride);
     cmd.AddValue("duration", "simulated time of the run including the warm-up, s", duration);
@@ -625,6 +630,10 @@ main(int argc, char* argv[])
     if (CongestionControls().count(cc) == 0)
     {
         Fail("cc", cc, "must be lia, olia, balia, ewtcp, coupled, semicoupled or uncoupled");
+    }
+    if (mpScheduler != "LowestRtt" && mpScheduler != "RoundRobin")
+    {
+        Fail("scheduler", mpScheduler, "must be LowestRtt or RoundRobin");
     }
     auto matrixType = TrafficMatrix::FromString(matrix);
     if (!matrixType)
@@ -747,6 +756,7 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl",
                        TypeIdValue(CongestionControls().at(cc)));
+    Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", StringValue(mpScheduler));
 
     // ---- Topology: FatTree, per-flow ECMP.
     FatTreeHelper fatTree(k, hostsPerTor);
@@ -941,7 +951,8 @@ main(int argc, char* argv[])
     params << "{\"k\":" << k << ",\"hostsPerTor\":" << hostsPerTor << ",\"linkRate\":"
            << Json(linkRate) << ",\"delay\":" << Json(delay) << ",\"queue\":" << queue
            << ",\"transport\":" << Json(transport) << ",\"subflows\":" << subflows
-           << ",\"cc\":" << Json(cc) << ",\"matrix\":" << Json(matrix) << ",\"stride\":" << stride
+           << ",\"cc\":" << Json(cc) << ",\"scheduler\":" << Json(mpScheduler)
+           << ",\"matrix\":" << Json(matrix) << ",\"stride\":" << stride
            << ",\"duration\":" << duration << ",\"warmup\":" << warmup << ",\"mss\":" << mss
            << ",\"buffer\":" << buffer << ",\"minRto\":" << Json(minRto)
            << ",\"delAckCount\":" << delAckCount << ",\"initialCwnd\":" << initialCwnd

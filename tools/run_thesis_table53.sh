@@ -2,16 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Runs the setting of Table 5.3 of the MMPTCP thesis (Kheirkhah 2015): FatTree k=8 with 16 hosts
 # per ToR (512 hosts, 4:1 oversubscribed), 100 Mb/s links, 20 us, DropTail 100 packets, MSS 1400,
-# initial window 1 segment, every segment ACKed, RTOmin 200 ms, permutation matrix, Sim_Mix with 33% long-flow hosts and
-# 70 KB short flows arriving at lambda = 256/s from 0.5 s on -- once per configuration of Table
-# 5.1 (TCP_Pure, MPTCP_Pure, MPTCP_SFTCP, PS_Pure, PS_SFTCP, MMPTCP) and per RNG run, two runs at
-# a time, into one database under one label; then prints the table and draws the plots with
-# tools/fct_plots.py.
+# initial window 1 segment, every segment ACKed, RTOmin 200 ms, permutation matrix, Sim_Mix with
+# 33% long-flow hosts and 70 KB short flows arriving at lambda = 256/s from 0.5 s on -- once per
+# configuration of Table 5.1 (TCP_Pure, MPTCP_Pure, MPTCP_SFTCP, PS_Pure, PS_SFTCP, MMPTCP) and
+# per RNG run, two runs at a time, into one database under one label; then prints the table and
+# draws the plots with tools/fct_plots.py.
 #
 #   bash tools/run_thesis_table53.sh [DURATION_S [RUNS [DB [OUT]]]]
 #   e.g. bash tools/run_thesis_table53.sh 2.5 1 results/table53.db results/table53
 # The thesis simulates 20 s and 20 runs; one 2.5 s run of the six configurations takes about
-# an hour on a 2-core machine. Extra options for every run: MPTCP_FATTREE_ARGS="--k=4 ...".
+# 25 minutes on a 2-core machine. Environment: MPTCP_FATTREE_ARGS="--scheduler=RoundRobin ..."
+# adds options to every run, LABEL names the runs (default table53-iw1-DURATIONs), JOBS runs at
+# a time (default 2), MPTCP_FATTREE the binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION="${1:-2.5}"
@@ -20,7 +22,7 @@ DB="${3:-results/table53.db}"
 OUT="${4:-results/table53}"
 BIN="${MPTCP_FATTREE:-build/mptcp-fattree}"
 JOBS="${JOBS:-2}"
-LABEL="table53-iw1-${DURATION}s"
+LABEL="${LABEL:-table53-iw1-${DURATION}s}"
 [[ -x "$BIN" ]] || { echo "run_thesis_table53.sh: error: $BIN not built (cmake --build build)" >&2; exit 1; }
 mkdir -p "$(dirname "$DB")" "$OUT"
 COMMON="--k=8 --hostsPerTor=16 --linkRate=100Mbps --delay=20us --queue=100 --mss=1400 \

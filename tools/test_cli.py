@@ -26,6 +26,7 @@ BAD = [
     ("--linkRate=fast", "linkRate"),
     ("--queue=0", "queue"),
     ("--initialCwnd=0", "initialCwnd"),
+    ("--scheduler=random", "scheduler"),
     ("--switchThreshold=0", "switchThreshold"),
     ("--shortFlowRate=-1", "shortFlowRate"),
     ("--longFlowFraction=1.5", "longFlowFraction"),
