@@ -101,6 +101,14 @@ MpTcpSocketBase::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MpTcpSocketBase::m_penalizeSlowSubflow),
                           MakeBooleanChecker())
+            .AddAttribute("ReinjectOnTimeout",
+                          "When a subflow's retransmission timer fires and another subflow is "
+                          "established, send the data it holds again on the others (Linux "
+                          "MPTCP's reinjection). False: the timed-out subflow alone recovers "
+                          "its data, as in the MMPTCP thesis's ns-3 model (§4.8).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MpTcpSocketBase::m_reinjectOnTimeout),
+                          MakeBooleanChecker())
             .AddAttribute("Scheduler",
                           "Which subflow gets the next segment: LowestRtt (lowest smoothed RTT "
                           "first, Linux's default) or RoundRobin (one segment per subflow in "
@@ -222,6 +230,7 @@ MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
       m_tcp(sock.m_tcp),
       m_localAddress(sock.m_localAddress),
       m_penalizeSlowSubflow(sock.m_penalizeSlowSubflow),
+      m_reinjectOnTimeout(sock.m_reinjectOnTimeout),
       m_scheduler(sock.m_scheduler),
       m_checksumRequested(sock.m_checksumRequested)
 {
@@ -2014,7 +2023,7 @@ MpTcpSocketBase::SubflowTimedOut(Ptr<MpTcpSubflow> subflow)
         // A subflow that stalls may have lost its interface: look (outside its timer).
         Simulator::ScheduleNow(&MpTcpSocketBase::CheckLocalAddresses, Ptr<MpTcpSocketBase>(this));
     }
-    if (m_fallback || GetNEstablishedSubflows() < 2)
+    if (m_fallback || !m_reinjectOnTimeout || GetNEstablishedSubflows() < 2)
     {
         return;
     }

@@ -652,6 +652,7 @@ class MpTcpSocketBase : public Socket
     uint64_t m_reinjectedBytes{0};    //!< bytes reinjected (timeouts and opportunistic)
     uint64_t m_lastOpportunistic{0};  //!< DSN last sent again because the window was full
     bool m_penalizeSlowSubflow{true}; //!< halve the window of the subflow holding up the window
+    bool m_reinjectOnTimeout{true};   //!< a subflow's RTO sends its data again on the others
     Scheduler m_scheduler{LOWEST_RTT}; //!< the scheduler
     uint32_t m_rrNext{0};             //!< round robin: index of the next subflow's turn
     bool m_peerAckedData{false};      //!< a DATA_ACK arrived

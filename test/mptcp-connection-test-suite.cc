@@ -335,21 +335,29 @@ class FallbackStrippedSynAckTest : public TestCase
 /**
  * Two subflows pinned to two disjoint 10 Mb/s paths; path 2 drops everything from 2 s to 4 s
  * and then carries packets again. The transfer completes byte-exact, data held by the failed
- * subflow is reinjected on the other, and after the path comes back the second subflow carries
+ * subflow is reinjected on the other (none with ReinjectOnTimeout false: the subflow recovers
+ * it itself once the path is back), and after the path comes back the second subflow carries
  * data again.
  */
 class PathComesBackTest : public TestCase
 {
   public:
-    PathComesBackTest()
-        : TestCase("a path fails and comes back: transfer exact, both paths used after")
+    /// \param reinject the ReinjectOnTimeout attribute
+    PathComesBackTest(bool reinject)
+        : TestCase(std::string("a path fails and comes back: transfer exact, both paths used "
+                               "after; ReinjectOnTimeout ") +
+                   (reinject ? "true" : "false")),
+          m_reinject(reinject)
     {
     }
 
   private:
+    bool m_reinject; //!< ReinjectOnTimeout
+
     void DoRun() override
     {
         ConfigureTransport(2, Lia(), 1 << 20);
+        Config::SetDefault("ns3::MpTcpSocketBase::ReinjectOnTimeout", BooleanValue(m_reinject));
         TwoPathTopology topo;
         Ptr<Socket> listener = Listen(topo.n.Get(5), MpTcpSocketFactory::GetTypeId());
         PatternReceiver rx(listener);
@@ -387,11 +395,19 @@ class PathComesBackTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(pinned, 2, "both subflows pinned");
         NS_TEST_ASSERT_MSG_EQ(rx.m_received, total, "the transfer completes");
         NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "every byte once and in order");
-        NS_TEST_ASSERT_MSG_GT(meta->GetReinjectedBytes(), 0, "held data was reinjected");
+        if (m_reinject)
+        {
+            NS_TEST_ASSERT_MSG_GT(meta->GetReinjectedBytes(), 0, "held data was reinjected");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(meta->GetReinjectedBytes(), 0, "nothing reinjected");
+        }
         NS_TEST_ASSERT_MSG_EQ(traced, meta->GetReinjectedBytes(), "every reinjection traced");
         NS_TEST_ASSERT_MSG_GT(path2[0], 1000000, "path 2 carried data before the failure");
         NS_TEST_ASSERT_MSG_GT(path2[2], 500000, "and carries data again after it");
         Simulator::Destroy();
+        Config::SetDefault("ns3::MpTcpSocketBase::ReinjectOnTimeout", BooleanValue(true));
     }
 };
 
@@ -498,7 +514,8 @@ class MpTcpConnectionTestSuite : public TestSuite
         AddTestCase(new ShortConnectionsTest(), MPTCP_TEST_QUICK);
         AddTestCase(new FallbackPlainServerTest(), MPTCP_TEST_QUICK);
         AddTestCase(new FallbackStrippedSynAckTest(), MPTCP_TEST_QUICK);
-        AddTestCase(new PathComesBackTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new PathComesBackTest(true), MPTCP_TEST_QUICK);
+        AddTestCase(new PathComesBackTest(false), MPTCP_TEST_QUICK);
         AddTestCase(new HotSpotTest(true), MPTCP_TEST_QUICK);
         AddTestCase(new HotSpotTest(false), MPTCP_TEST_QUICK);
     }
