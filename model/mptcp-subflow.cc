@@ -302,6 +302,15 @@ MpTcpSubflow::GetScatteredSegments() const
     return m_scatteredSegments;
 }
 
+bool
+MpTcpSubflow::ScattersSegment(uint32_t payload, uint8_t flags) const
+{
+    // Only after the first DATA_ACK: until then the peer may not have our key (the MP_CAPABLE
+    // third ACK), and a scattered segment overtaking it could not be mapped (RFC 8684 §3.1).
+    return m_scatter && payload > 0 && !(flags & TcpHeader::SYN) && m_meta != nullptr &&
+           m_meta->PeerAckedData();
+}
+
 void
 MpTcpSubflow::AddScatterOption(TcpHeader& header)
 {
@@ -1345,7 +1354,7 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
     {
         DssOption dss;
         have = BuildDss(header, payload, dss);
-        if (m_scatter && payload > 0)
+        if (ScattersSegment(payload, flags))
         {
             // Option budget of a scattered data segment: timestamps 10 + this DSS with 4-octet
             // DATA_ACK and DSN 18 (20 with a checksum) + MP_SCATTER 8 = 36 (38) <= 40 bytes;
@@ -1369,7 +1378,7 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
         NS_LOG_ERROR("no TCP option space left for the MPTCP option ("
                      << carrier->GetSerializedSize() << " bytes)");
     }
-    if (m_scatter && payload > 0 && !(flags & TcpHeader::SYN))
+    if (ScattersSegment(payload, flags))
     {
         AddScatterOption(header);
     }

@@ -380,6 +380,13 @@ class MpTcpSubflow : public TcpSocketBase
     /// Append the queued signals that fit in \p header's option space.
     void AppendSignals(TcpHeader& header);
     /**
+     * \param payload bytes of data in the segment
+     * \param flags its TCP flags
+     * \return true if the segment leaves with a random source port and MP_SCATTER: a data
+     *         segment, not a SYN, of a scattering subflow whose connection has had a DATA_ACK
+     */
+    bool ScattersSegment(uint32_t payload, uint8_t flags) const;
+    /**
      * \brief Append MP_SCATTER (the peer's token) and, if it fitted, randomise the source port.
      * \param header an outgoing data segment's header
      */
