@@ -38,7 +38,9 @@ import os
 import sqlite3
 import statistics
 import sys
-import urllib.parse
+
+import mptcp_plots
+from mptcp_plots import PlotError, percentile
 
 PROG = "fct_plots.py"
 CDF_NAME = "fct-cdf.png"
@@ -54,10 +56,6 @@ CONFIG_NAMES = {
     ("mmptcp", "mmptcp"): "MMPTCP",
 }
 ORDER = ("PS_Pure", "PS_SFTCP", "TCP_Pure", "MMPTCP", "MPTCP_SFTCP", "MPTCP_Pure")
-
-
-class PlotError(Exception):
-    """A failure reported as one line on stderr, exit status 1."""
 
 
 def parse_args(argv):
@@ -80,21 +78,10 @@ def parse_args(argv):
 
 
 def open_db(path):
-    """Open an existing database read-only (never creates or modifies the file)."""
-    if not os.path.isfile(path):
-        raise PlotError(f"database '{path}' does not exist or is not a file")
-    uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
-    try:
-        con = sqlite3.connect(uri, uri=True)
-        con.row_factory = sqlite3.Row
-        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    except sqlite3.Error as e:
-        raise PlotError(f"cannot read database '{path}': {e}") from None
-    missing = {"runs", "flows", "workload_runs", "short_flows", "link_layers"} - tables
-    if missing:
-        raise PlotError(f"database '{path}' has no table(s) {', '.join(sorted(missing))}: "
-                        "not a results database of a workload run")
-    return con
+    """Open an existing database of workload runs read-only (mptcp_plots.open_db)."""
+    return mptcp_plots.open_db(path, ("runs", "flows", "workload_runs", "short_flows",
+                                      "link_layers"),
+                               "not a results database of a workload run")
 
 
 def config_name(transport, short_transport):
@@ -162,16 +149,6 @@ def summarize(con, runs):
             "layers": loss,
         }
     return out
-
-
-def percentile(sorted_vals, q):
-    """Linear-interpolation percentile (q in 0..100) of an ascending list."""
-    if len(sorted_vals) == 1:
-        return sorted_vals[0]
-    pos = (len(sorted_vals) - 1) * q / 100.0
-    lo = math.floor(pos)
-    hi = min(lo + 1, len(sorted_vals) - 1)
-    return sorted_vals[lo] + (sorted_vals[hi] - sorted_vals[lo]) * (pos - lo)
 
 
 def ordered(names):

@@ -79,8 +79,9 @@ def parse_args(argv):
     return p.parse_args(argv)
 
 
-def open_db(path):
-    """Open an existing database read-only (never creates or modifies the file)."""
+def open_db(path, required=("runs", "flows"), hint="not a results database"):
+    """Open an existing database read-only (never creates or modifies the file); it must have
+    the tables `required`, else PlotError names the missing ones and `hint`."""
     if not os.path.exists(path):
         raise PlotError(f"database '{path}' does not exist")
     if not os.path.isfile(path):
@@ -92,10 +93,10 @@ def open_db(path):
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     except sqlite3.Error as e:
         raise PlotError(f"cannot read database '{path}': {e}") from None
-    missing = {"runs", "flows"} - tables
+    missing = set(required) - tables
     if missing:
         raise PlotError(f"database '{path}' has no table(s) {', '.join(sorted(missing))}: "
-                        "not a results database")
+                        f"{hint}")
     return con
 
 
