@@ -295,15 +295,6 @@ struct WorkloadOptions
             Fail("shortFlowStart", std::to_string(shortFlowStart),
                  "must be >= 0 and less than --duration");
         }
-        for (const auto& t : {transport, shortResolved})
-        {
-            const std::string factory = DatacenterWorkloadHelper::FactoryName(t);
-            if (!DatacenterWorkloadHelper::IsFactoryAvailable(factory))
-            {
-                Fail(t == transport ? "transport" : "shortTransport", t,
-                     factory + " is not in this build");
-            }
-        }
     }
 
     /// \return true if the run has short flows

@@ -63,13 +63,6 @@ DatacenterWorkloadHelper::FactoryName(const std::string& transport)
     return it == m.end() ? "" : it->second;
 }
 
-bool
-DatacenterWorkloadHelper::IsFactoryAvailable(const std::string& typeName)
-{
-    TypeId tid;
-    return TypeId::LookupByNameFailSafe(typeName, &tid);
-}
-
 DatacenterWorkloadHelper::DatacenterWorkloadHelper(const FatTreeHelper& tree,
                                                    FlowStatistics& stats)
     : m_tree(tree),

@@ -89,12 +89,6 @@ class DatacenterWorkloadHelper
     static std::string FactoryName(const std::string& transport);
 
     /**
-     * \param typeName a socket factory TypeId name
-     * \return true if this build registers it (TypeId::LookupByNameFailSafe)
-     */
-    static bool IsFactoryAvailable(const std::string& typeName);
-
-    /**
      * \param tree the FatTree, with a stack and addresses; must outlive this object
      * \param stats where every installed flow is registered; must outlive the simulation
      */
