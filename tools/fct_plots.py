@@ -26,7 +26,8 @@ and writes
 It prints the Table 5.3 columns per configuration: short-flow FCT mean and standard deviation
 (ms, over all completed short flows of all runs), completed short flows, long-flow goodput mean
 and standard deviation (Mb/s, over all long flows of all runs), core utilisation (%) and core
-loss (%) (means of workload_runs.core_util / core_loss over runs).
+loss (%) (means of workload_runs.core_util / core_loss over runs). Standard deviations are of
+the sample (n - 1), as workload_runs.fct_sd_s and the JSON fct_sd_ms.
 
 Exits with status 1 and one line on stderr ("fct_plots.py: error: ...") when the database is
 missing, unreadable or lacks the workload tables, or when no runs match.
@@ -140,10 +141,10 @@ def summarize(con, runs):
             "fcts": fcts,
             "started": started,
             "fct_mean": statistics.fmean(fcts) if fcts else math.nan,
-            "fct_sd": statistics.pstdev(fcts) if len(fcts) > 1 else math.nan,
+            "fct_sd": statistics.stdev(fcts) if len(fcts) > 1 else math.nan,
             "fct_p99": percentile(fcts, 99) if fcts else math.nan,
             "gp_mean": statistics.fmean(goodputs) if goodputs else math.nan,
-            "gp_sd": statistics.pstdev(goodputs) if len(goodputs) > 1 else math.nan,
+            "gp_sd": statistics.stdev(goodputs) if len(goodputs) > 1 else math.nan,
             "core_util": 100 * statistics.fmean(util) if util else math.nan,
             "core_loss": 100 * statistics.fmean(closs) if closs else math.nan,
             "layers": loss,

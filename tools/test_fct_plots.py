@@ -80,7 +80,7 @@ def test_table_values_and_plots(tmp_path):
     # 2 runs, 5 short flows started, 4 completed: FCTs 10, 20, 30, 40 ms pooled.
     assert tcp[1:4] == ["2", "5", "4"]
     assert float(tcp[4]) == pytest.approx(25.0)
-    assert float(tcp[5]) == pytest.approx(11.18, abs=0.05)  # population sd of 10..40
+    assert float(tcp[5]) == pytest.approx(12.91, abs=0.05)  # sample sd (n - 1) of 10..40
     # Long flows 30, 50, 40 Mb/s pooled over both runs; core util/loss averaged over runs.
     assert float(tcp[7]) == pytest.approx(40.0)
     assert float(tcp[9]) == pytest.approx(45.0)
