@@ -95,7 +95,7 @@ def cross(*lists):
 # --- grids (without RngRun) ---------------------------------------------------------------------
 
 def grid_fattree(scale):
-    ks = [4] if scale == "small" else [4, 8, 12]
+    ks = [4, 8] if scale == "small" else [4, 8, 12]
     return cross([base(scale)], [dict(k=k) for k in ks], transports_1_to_8())
 
 

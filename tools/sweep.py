@@ -307,11 +307,12 @@ class Runner:
     """Runs points in parallel child processes; see the module docstring."""
 
     def __init__(self, jobs=None, timeout=None, on_stderr=None, check=None, progress=True,
-                 stream=sys.stderr):
+                 stream=sys.stderr, on_start=None):
         self.jobs = max(1, jobs or os.cpu_count() or 1)
         self.timeout = timeout
         self.on_stderr = on_stderr  # callable(point, line) for every stderr line, or None
         self.check = check  # callable(point, result_dict) -> error text or None
+        self.on_start = on_start  # callable(point) before a point's process starts, or None
         self.progress_enabled = progress
         self.stream = stream
         self.stop = threading.Event()
@@ -336,6 +337,8 @@ class Runner:
                    stderr_tail="", error=None, result=None)
         if self.stop.is_set():
             return None
+        if self.on_start:
+            self.on_start(pt)
         t0 = time.monotonic()
         try:
             proc = subprocess.Popen(pt["cmd"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
