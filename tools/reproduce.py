@@ -853,6 +853,8 @@ def main(argv=None, stream=sys.stdout):
                     return 1
         if args.dry_run:
             return 0
+        if os.path.exists(args.db):
+            sweep.check_db(args.db)  # read-only; an incompatible file is rejected (exit 2)
         for f in figs:
             try:
                 summary["plots"] += plot_figure(f, args, stream)

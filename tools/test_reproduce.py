@@ -193,10 +193,11 @@ def test_incompatible_database_rejected(tmp_path):
     con.commit()
     con.close()
     before = db.read_bytes()
-    r = cli("fig17", "--bin-dir", str(tmp_path / "bin"), "--db", str(db))
-    assert r.returncode == 2
-    assert len(r.stderr.strip().splitlines()) == 1 and "schema version 7" in r.stderr
-    assert db.read_bytes() == before
+    for extra in ([], ["--plot-only"]):
+        r = cli("fig17", "--bin-dir", str(tmp_path / "bin"), "--db", str(db), *extra)
+        assert r.returncode == 2
+        assert len(r.stderr.strip().splitlines()) == 1 and "schema version 7" in r.stderr
+        assert db.read_bytes() == before
 
 
 def test_plot_only_without_results(tmp_path):
