@@ -46,7 +46,8 @@ OPTIONS = {
         "switchThreshold", "incastSenders", "shortFlowStart", "topology", "hosts",
         "connectionsPerHost", "localFraction", "hotspot", "RngSeed",
     },
-    FILE_TRANSFER: {"packets", "transport", "linkRate", "delay", "RngSeed"},
+    FILE_TRANSFER: {"packets", "transport", "linkRate", "delay", "queue", "mss", "initialCwnd",
+                    "delAckCount", "RngSeed"},
 }
 MANAGED = {"db": "--db", "label": "the sweep name", "RngRun": "--runs"}
 SCALES = ("small", "paper")
