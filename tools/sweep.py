@@ -103,11 +103,11 @@ def with_runs(grid, runs):
 
 
 def norm_value(v):
-    """Parameter value as passed on the command line (bools lower-case, floats with %g)."""
+    """Parameter value as passed on the command line (bools lower-case, floats to 15 digits)."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, float):
-        return format(v, "g")
+        return format(v, ".15g")
     return str(v)
 
 

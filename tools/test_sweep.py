@@ -83,7 +83,8 @@ def test_grid_expansion_and_keys():
     c = sweep.point_key("build/mptcp-fattree", dict(k=4, transport="tcp", RngRun=2))
     assert a == b == "mptcp-fattree --RngRun=1 --k=4 --transport=tcp"
     assert a != c
-    assert sweep.point_key("p", dict(x=0.25, q=True)) == "p --q=true --x=0.25"
+    assert sweep.point_key("p", dict(x=0.25, q=True, y=1.0, z=1 / 3)) == \
+        "p --q=true --x=0.25 --y=1 --z=0.333333333333333"
     assert sweep.dedupe([dict(k=4), dict(k=4), dict(k=8)]) == [dict(k=4), dict(k=8)]
     assert sweep.command("p", dict(k=4), "r.db", "s", ["--x=1"]) == \
         ["p", "--k=4", "--db=r.db", "--label=s", "--x=1"]
