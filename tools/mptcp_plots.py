@@ -223,7 +223,7 @@ def title_of(sel, runs):
     return t + f"\nlabel '{sel['label']}'"
 
 
-def plot_fig2(rows, sel, runs, path):
+def plot_fig2(rows, sel, runs, path, title=None):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -251,7 +251,7 @@ def plot_fig2(rows, sel, runs, path):
     ax.set_ylim(0, max([110.0] + [r[5] + 8 for r in rows]))
     ax.set_xlabel("No. of MPTCP subflows (TCP: single-path baseline)")
     ax.set_ylabel("Throughput (% of optimal)")
-    ax.set_title(title_of(sel, runs), fontsize=9)
+    ax.set_title(title or title_of(sel, runs), fontsize=9)
     ax.legend(loc="lower right", fontsize=8)
     ax.grid(axis="y", linestyle=":", linewidth=0.5)
     fig.tight_layout()
@@ -259,7 +259,7 @@ def plot_fig2(rows, sel, runs, path):
     plt.close(fig)
 
 
-def plot_fig3(lines, sel, runs, path):
+def plot_fig3(lines, sel, runs, path, title=None):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -279,7 +279,7 @@ def plot_fig3(lines, sel, runs, path):
     pooled = any(nruns > 1 for _, _, nruns, _ in lines)
     ax.set_xlabel("Rank of flow" + (" (runs pooled, scaled to one run's flows)" if pooled else ""))
     ax.set_ylabel("Throughput (% of optimal)")
-    ax.set_title(title_of(sel, runs), fontsize=9)
+    ax.set_title(title or title_of(sel, runs), fontsize=9)
     ax.legend(loc="lower right", fontsize=8)
     ax.grid(linestyle=":", linewidth=0.5)
     fig.tight_layout()

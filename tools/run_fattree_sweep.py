@@ -19,7 +19,6 @@ Arguments after a lone "--" are passed unchanged to every run, e.g.
 """
 
 import argparse
-import concurrent.futures
 import datetime
 import json
 import os
@@ -29,6 +28,9 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sweep  # noqa: E402
+
 PROG = "run_fattree_sweep.py"
 REQUIRED_KEYS = ("k", "hosts", "flows", "transport", "subflows", "cc", "duration_s",
                  "aggregate_goodput_bps", "optimal_pct", "min_flow_pct", "jain_index", "wall_s")
@@ -37,8 +39,6 @@ NUMERIC_KEYS = ("k", "hosts", "flows", "subflows", "duration_s", "aggregate_good
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 _print_lock = threading.Lock()
-_procs = set()
-_procs_lock = threading.Lock()
 
 
 def eprint(*a):
@@ -46,29 +46,8 @@ def eprint(*a):
         print(*a, file=sys.stderr, flush=True)
 
 
-def int_list(text):
-    """'1,2,4' or '1-8' or '1-4,8' -> [1, 2, ...] (positive integers, order kept, no repeats)."""
-    out = []
-    try:
-        for part in text.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            if "-" in part:
-                a, b = part.split("-", 1)
-                rng = range(int(a), int(b) + 1)
-            else:
-                rng = [int(part)]
-            for v in rng:
-                if v < 1:
-                    raise ValueError
-                if v not in out:
-                    out.append(v)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a list of positive integers: '{text}'") from None
-    if not out:
-        raise argparse.ArgumentTypeError("empty list")
-    return out
+# '1,2,4' or '1-8' or '1-4,8' -> [1, 2, ...] (shared with sweep.py).
+int_list = sweep.int_list
 
 
 def parse_args(argv):
@@ -180,62 +159,38 @@ def check_result(line, cfg, k):
     return res, None
 
 
-def run_one(cfg, args):
-    """Run one configuration; returns cfg updated with status, result, error, wall."""
-    prefix = f"[{cfg['name']}]"
-    eprint(f"{prefix} start: {shlex.join(cfg['cmd'])}")
-    t0 = time.monotonic()
-    try:
-        proc = subprocess.Popen(cfg["cmd"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                stdin=subprocess.DEVNULL, text=True, errors="replace", bufsize=1)
-    except OSError as e:
-        cfg.update(ok=False, error=f"cannot start {cfg['cmd'][0]}: {e}", wall=0.0, result=None)
-        eprint(f"{prefix} FAILED: {cfg['error']}")
-        return cfg
-    with _procs_lock:
-        _procs.add(proc)
-    out_lines = []
+def run_all(configs, args):
+    """Run every configuration with sweep.Runner (parallel processes, wall time, peak memory,
+    progress, Ctrl-C); updates each cfg with ok, result, error, wall, rc, peak_rss_kb.
+    Returns True if the sweep was interrupted."""
+    points = [dict(cmd=c["cmd"], name=c["name"], cfg=c) for c in configs]
 
-    def read_stdout():
-        for line in proc.stdout:
-            out_lines.append(line)
+    def on_start(pt):
+        eprint(f"[{pt['name']}] start: {shlex.join(pt['cmd'])}")
 
-    reader = threading.Thread(target=read_stdout, daemon=True)
-    reader.start()
-    timer = None
-    timed_out = threading.Event()
-    if args.timeout:
-        def kill():
-            timed_out.set()
-            proc.kill()
-        timer = threading.Timer(args.timeout, kill)
-        timer.start()
-    for line in proc.stderr:
-        eprint(f"{prefix} {line.rstrip()}")
-    rc = proc.wait()
-    reader.join()
-    if timer:
-        timer.cancel()
-    with _procs_lock:
-        _procs.discard(proc)
-    wall = time.monotonic() - t0
-    cfg.update(wall=wall, result=None, error=None, ok=False, rc=rc)
-    lines = [ln.strip() for ln in out_lines if ln.strip()]
-    if timed_out.is_set():
-        cfg["error"] = f"killed after the --timeout of {args.timeout:g} s"
-    elif rc != 0:
-        cfg["error"] = f"exit status {rc}"
-    elif not lines:
-        cfg["error"] = "no output on stdout (expected a JSON result line)"
-    else:
-        res, err = check_result(lines[-1], cfg, args.k)
-        cfg["result"], cfg["error"] = res, err
-        cfg["ok"] = err is None
-    if cfg["ok"]:
-        eprint(f"{prefix} done in {wall:.1f} s: optimal_pct={cfg['result']['optimal_pct']}")
-    else:
-        eprint(f"{prefix} FAILED after {wall:.1f} s: {cfg['error']}")
-    return cfg
+    def on_stderr(pt, line):
+        eprint(f"[{pt['name']}] {line.rstrip()}")
+
+    def check(pt, res):
+        return check_result(json.dumps(res), pt["cfg"], args.k)[1]
+
+    def on_done(res):
+        cfg = next(c for c in configs if c["name"] == res["name"])
+        cfg.update(ok=res["status"] == "ok", result=res["result"] if res["status"] == "ok"
+                   else None, error=res["error"], wall=res["wall_s"], rc=res["exit_code"],
+                   peak_rss_kb=res["peak_rss_kb"])
+        if cfg["ok"]:
+            eprint(f"[{cfg['name']}] done in {cfg['wall']:.1f} s: "
+                   f"optimal_pct={cfg['result']['optimal_pct']}")
+        else:
+            eprint(f"[{cfg['name']}] FAILED after {cfg['wall']:.1f} s: {cfg['error']}")
+
+    for c in configs:
+        c.update(ok=False, result=None, error="not run (interrupted)", wall=0.0)
+    runner = sweep.Runner(jobs=args.jobs, timeout=args.timeout, on_stderr=on_stderr,
+                          check=check, on_start=on_start)
+    _, interrupted = runner.run(points, on_done=on_done)
+    return interrupted
 
 
 def fmt(v, spec):
@@ -282,13 +237,7 @@ def main(argv=None):
         os.makedirs(db_dir, exist_ok=True)
     eprint(f"{PROG}: {len(configs)} run(s), label '{args.label}', {args.jobs} at a time")
     t0 = time.monotonic()
-    try:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            list(pool.map(lambda c: run_one(c, args), configs))
-    except KeyboardInterrupt:
-        with _procs_lock:
-            for p in _procs:
-                p.terminate()
+    if run_all(configs, args):
         eprint(f"{PROG}: interrupted")
         return 1
     print_summary(configs)

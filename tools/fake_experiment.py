@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Stand-in for build/mptcp-fattree and build/mptcp-file-transfer in the tests of sweep.py and
+reproduce.py (never used for results).
+
+Takes --name=value options, appends a synthetic run to --db (runs, flows, links, link_layers,
+workload_runs, short_flows, or transfers when called as mptcp-file-transfer) and prints a JSON
+summary with its run_id as the last stdout line. Environment:
+  FAKE_LOG=file         append one line per invocation (its sorted options) before anything else
+  FAKE_SLEEP=s          sleep s seconds before writing
+  FAKE_FAIL=name=value  with that option: 25 lines on stderr, then exit status 3
+  FAKE_CRASH=name=value with that option: killed by SIGABRT
+  FAKE_MEM_MB=n         touch n MB of memory
+"""
+import json
+import os
+import random
+import signal
+import sqlite3
+import sys
+import time
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (run_id INTEGER PRIMARY KEY AUTOINCREMENT, created_utc TEXT,
+  label TEXT, experiment TEXT, topology TEXT, k INTEGER, hosts_per_tor INTEGER, hosts INTEGER,
+  link_rate_bps REAL, delay_s REAL, queue_pkts INTEGER, transport TEXT, subflows INTEGER, cc TEXT,
+  matrix TEXT, duration_s REAL, warmup_s REAL, rng_seed INTEGER, rng_run INTEGER,
+  ns3_version TEXT, flows INTEGER, aggregate_goodput_bps REAL, optimal_bps REAL,
+  optimal_pct REAL, min_flow_pct REAL, jain_index REAL, wall_s REAL, params_json TEXT);
+CREATE TABLE IF NOT EXISTS flows (run_id INTEGER REFERENCES runs(run_id), flow_id INTEGER,
+  src_host INTEGER, dst_host INTEGER, src_addr TEXT, dst_addr TEXT, bytes_rx INTEGER,
+  goodput_bps REAL, pct_of_optimal REAL, PRIMARY KEY (run_id, flow_id));
+CREATE TABLE IF NOT EXISTS links (run_id INTEGER REFERENCES runs(run_id), link_id INTEGER,
+  layer TEXT, direction TEXT, node_a INTEGER, node_b INTEGER, rate_bps REAL, tx_packets INTEGER,
+  drops INTEGER, loss_rate REAL, utilization REAL, PRIMARY KEY (run_id, link_id, direction));
+CREATE TABLE IF NOT EXISTS short_flows (run_id INTEGER REFERENCES runs(run_id),
+  flow_id INTEGER, src_host INTEGER, dst_host INTEGER, size_bytes INTEGER, transport TEXT,
+  start_s REAL, first_tx_s REAL, last_rx_s REAL, fct_s REAL, completed INTEGER,
+  rtos INTEGER, fast_retransmits INTEGER, PRIMARY KEY (run_id, flow_id));
+CREATE TABLE IF NOT EXISTS workload_runs (run_id INTEGER REFERENCES runs(run_id),
+  workload TEXT, short_flow_rate REAL, long_flow_fraction REAL,
+  short_flow_size_bytes INTEGER, flow_size_cdf TEXT, short_transport TEXT,
+  switch_threshold_bytes INTEGER, short_flows_started INTEGER, short_flows_completed INTEGER,
+  fct_mean_s REAL, fct_sd_s REAL, fct_p50_s REAL, fct_p99_s REAL,
+  long_goodput_mean_bps REAL, long_goodput_sd_bps REAL, core_util REAL, core_loss REAL,
+  PRIMARY KEY (run_id));
+CREATE TABLE IF NOT EXISTS transfers (run_id INTEGER REFERENCES runs(run_id), packets INTEGER,
+  bytes INTEGER, transfer_time_s REAL, PRIMARY KEY (run_id, packets));
+"""
+
+
+def matches(env, opts):
+    spec = os.environ.get(env, "")
+    if "=" not in spec:
+        return False
+    name, value = spec.split("=", 1)
+    return opts.get(name) == value
+
+
+def main():
+    opts = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--") and "=" in a)
+    if os.environ.get("FAKE_LOG"):
+        with open(os.environ["FAKE_LOG"], "a") as f:
+            f.write(" ".join(f"{k}={v}" for k, v in sorted(opts.items())
+                             if k not in ("db", "label")) + "\n")
+    print("fake: starting", file=sys.stderr, flush=True)
+    if matches("FAKE_FAIL", opts):
+        for i in range(25):
+            print(f"fake stderr line {i}", file=sys.stderr)
+        print("fatal: simulated failure", file=sys.stderr)
+        sys.exit(3)
+    if matches("FAKE_CRASH", opts):
+        os.kill(os.getpid(), signal.SIGABRT)
+    hog = bytearray(int(float(os.environ.get("FAKE_MEM_MB", "0")) * 1e6))
+    for i in range(0, len(hog), 4096):
+        hog[i] = 1
+    time.sleep(float(os.environ.get("FAKE_SLEEP", "0")))
+
+    program = os.path.basename(sys.argv[0])
+    transport = opts.get("transport", "mptcp")
+    sf = int(opts.get("subflows", 8)) if transport == "mptcp" else 1
+    cc = opts.get("cc", "lia") if transport == "mptcp" else "newreno"
+    rng = random.Random(json.dumps(opts, sort_keys=True))
+    k = int(opts.get("k", 8))
+    hpt = int(opts.get("hostsPerTor", k // 2))
+    topo = opts.get("topology", "fattree")
+    hosts = int(opts["hosts"]) if topo == "perfect" else k * (k // 2) * hpt
+    if transport == "tcp":
+        pct = 45.0
+    elif transport == "packetscatter":
+        pct = 92.0
+    else:
+        pct = 100.0 - 50.0 / sf - (5 if cc == "ewtcp" else 0)
+    if int(opts.get("hotspot", 0)):
+        pct *= 0.5 if transport == "packetscatter" else 0.95
+    cph = float(opts.get("connectionsPerHost", 1))
+    nflows = 0 if program.endswith("file-transfer") else max(1, round(cph * hosts))
+    pcts = [min(100.0, pct * rng.uniform(0.6, 1.3)) for _ in range(nflows)]
+    rate = 100e6
+    db = opts.get("db", "none")
+    run_id = -1
+    if db != "none":
+        con = sqlite3.connect(db, timeout=60)
+        con.executescript(SCHEMA)
+        con.execute("BEGIN IMMEDIATE")
+        cur = con.execute(
+            "INSERT INTO runs (created_utc, label, experiment, topology, k, hosts_per_tor, hosts,"
+            " link_rate_bps, delay_s, queue_pkts, transport, subflows, cc, matrix, duration_s, "
+            "warmup_s, rng_seed, rng_run, ns3_version, flows, aggregate_goodput_bps, optimal_bps,"
+            " optimal_pct, min_flow_pct, jain_index, wall_s, params_json) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            ("2026-11-23T00:00:00Z", opts.get("label", ""),
+             "file-transfer" if program.endswith("file-transfer") else "fattree",
+             "dual-homed-pair" if program.endswith("file-transfer") else topo, k, hpt, hosts,
+             rate, 20e-6, 100, transport, sf, cc, opts.get("matrix", "permutation"),
+             float(opts.get("duration", 3)), float(opts.get("warmup", 1)), 1,
+             int(opts.get("RngRun", 1)), "3.37", nflows, sum(pcts) / 100 * rate,
+             nflows * rate, sum(pcts) / nflows if nflows else None,
+             min(pcts) if pcts else None, 0.9, 0.01, json.dumps(opts)))
+        run_id = cur.lastrowid
+        for i, p in enumerate(pcts):
+            con.execute("INSERT INTO flows VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (run_id, i, i % hosts, (i + 1) % hosts, "10.0.0.1", "10.0.0.2",
+                         int(p * 1e4), p / 100 * rate, p))
+        lid = 0
+        for layer, n in (("host-edge", hosts), ("edge-aggregation", k * k // 2),
+                         ("aggregation-core", k * k // 2)):
+            spread = 0.5 / sf
+            for _ in range(n):
+                lid += 1
+                for d in ("up", "down"):
+                    u = max(0.0, min(1.0, pct / 100 + rng.uniform(-spread, spread)))
+                    loss = rng.uniform(0, 0.02 * (3 if cc == "uncoupled" else 1))
+                    con.execute("INSERT INTO links VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                (run_id, lid, layer, d, lid, lid + 1, rate, 1000,
+                                 int(loss * 1000), loss, u))
+        if opts.get("workload") == "mix":
+            fcts = [rng.uniform(0.006, 0.2) * (2 if cc == "uncoupled" else 1) for _ in range(40)]
+            for i, f in enumerate(fcts):
+                con.execute("INSERT INTO short_flows VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                            "?)", (run_id, nflows + i, 0, 1, 70000, "tcp", 0.5, 0.5, 0.5 + f,
+                                   f, 1, 0, 0))
+            con.execute("INSERT INTO workload_runs (run_id, workload, short_flows_started, "
+                        "short_flows_completed, long_goodput_mean_bps) VALUES (?, 'mix', 40, 40,"
+                        " ?)", (run_id, pct / 2 * 1e6))
+        if program.endswith("file-transfer"):
+            for n in [int(x) for x in opts.get("packets", "1").split(",")]:
+                t = 1e-4 + n * 1400 * 8 / (1e9 if transport == "tcp" else 2e9) + \
+                    (0 if transport == "tcp" else 2e-4)
+                con.execute("INSERT INTO transfers VALUES (?, ?, ?, ?)",
+                            (run_id, n, n * 1400, t))
+        con.execute("COMMIT")
+        con.close()
+    print("fake: done", file=sys.stderr)
+    print(json.dumps(dict(k=k, hosts=hosts, flows=nflows, transport=transport, subflows=sf,
+                          cc=cc, optimal_pct=pct, run_id=run_id)))
+
+
+if __name__ == "__main__":
+    main()

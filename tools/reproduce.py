@@ -1,0 +1,876 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Reproduce a figure of Raiciu et al., SIGCOMM 2011 (seed 000): run its grid, plot, compare.
+
+  python3 tools/reproduce.py FIGURE [--scale small|paper] [--runs 1-3] [--jobs N]
+      [--db results/reproduction.db] [--out results/] [--set name=value ...]
+      [--only name=v1,v2 ...] [--dry-run] [--plot-only]
+
+FIGURE is one of fig2 fig3 fig4 fig5 fig6 fig7 fig8 fig9 fig10 fig11 fig12 fig15 fig16 fig17,
+'all', or 'list' (each figure, its setting and its number of points). A figure is a grid of
+options of build/mptcp-fattree or build/mptcp-file-transfer (run through tools/sweep.py, so a
+rerun only runs the points not yet done), a plot drawn from the database only
+(results/figN-*.png) and a table of our numbers beside the paper's on stdout. Figures that share
+runs (2, 3 and 6; 9 and 10) share their points. The settings of each scale are in
+doc/reproduction.rst. The last stdout line is a JSON summary. Exit status 0: done; 1: some run
+or plot failed; 2: unknown figure, unknown --set name, empty grid or incompatible database.
+"""
+
+import argparse
+import json
+import math
+import os
+import shlex
+import sqlite3
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import load_variance  # noqa: E402
+import mptcp_plots  # noqa: E402
+import sweep  # noqa: E402
+from mptcp_plots import PlotError, percentile  # noqa: E402
+
+PROG = "reproduce.py"
+FATTREE = "mptcp-fattree"
+FILE_TRANSFER = "mptcp-file-transfer"
+# Options of the programs (./build/mptcp-fattree --help and the shared interface of issue 5).
+OPTIONS = {
+    FATTREE: {
+        "k", "hostsPerTor", "linkRate", "delay", "queue", "transport", "dupAckThreshold",
+        "subflows", "cc", "scheduler", "matrix", "stride", "duration", "warmup", "mss", "buffer",
+        "minRto", "delAckCount", "initialCwnd", "delAckTimeout", "quiet", "stock", "workload",
+        "shortFlowRate", "longFlowFraction", "shortFlowSize", "flowSizeCdf", "shortTransport",
+        "switchThreshold", "incastSenders", "shortFlowStart", "topology", "hosts",
+        "connectionsPerHost", "localFraction", "hotspot", "RngSeed",
+    },
+    FILE_TRANSFER: {"packets", "transport", "linkRate", "delay", "queue", "mss", "initialCwnd",
+                    "delAckCount", "RngSeed"},
+}
+MANAGED = {"db": "--db", "label": "the sweep name", "RngRun": "--runs"}
+SCALES = ("small", "paper")
+FIG17_PACKETS = "1,2,5,10,20,50,100,150,200,500,1000"
+
+# The algorithms of Figs. 9-12 (seed 000 §4.3.5); MPTCP ones with 8 subflows.
+ALGORITHMS = [
+    ("TCP", dict(transport="tcp")),
+    ("MPTCP", dict(transport="mptcp", cc="lia", subflows=8)),
+    ("EWTCP", dict(transport="mptcp", cc="ewtcp", subflows=8)),
+    ("UNCOUPLED", dict(transport="mptcp", cc="uncoupled", subflows=8)),
+    ("PACKETSCATTER", dict(transport="packetscatter")),
+]
+PAPER_FIG12_MBPS = {"TCP": 28, "EWTCP": 43, "MPTCP": 47, "UNCOUPLED": 49}
+
+
+def base(scale):
+    """Options common to the long-flow runs of a scale."""
+    if scale == "small":
+        return dict(duration=1.0, warmup=0.3, quiet=True)
+    return dict(duration=3.0, warmup=1.0, quiet=True)
+
+
+def transports_1_to_8():
+    return [dict(transport="tcp")] + [dict(transport="mptcp", subflows=s) for s in range(1, 9)]
+
+
+def tree_4to1(scale):
+    """The 4:1 oversubscribed FatTree (hosts per ToR = 4 x uplinks)."""
+    return dict(k=4, hostsPerTor=8) if scale == "small" else dict(k=8, hostsPerTor=16)
+
+
+def dhft_size(scale):
+    """(k, hosts per ToR pair, hosts) of the DHFT; the perfect switch gets the same hosts."""
+    k, h = (4, 2) if scale == "small" else (12, 8)
+    return k, h, k * (k // 2) * h
+
+
+def cross(*lists):
+    out = [{}]
+    for lst in lists:
+        out = [dict(a, **b) for a in out for b in lst]
+    return out
+
+
+# --- grids (without RngRun) ---------------------------------------------------------------------
+
+def grid_fattree(scale):
+    ks = [4, 8] if scale == "small" else [4, 8, 12]
+    return cross([base(scale)], [dict(k=k) for k in ks], transports_1_to_8())
+
+
+def grid_vl2(scale):
+    size = dict(k=4, hostsPerTor=5) if scale == "small" else dict(k=8, hostsPerTor=20)
+    return cross([base(scale)], [dict(topology="vl2", **size)], transports_1_to_8())
+
+
+def grid_load(scale):
+    cph = [0.1, 0.25, 0.5, 1, 2, 4] + ([] if scale == "small" else [10])
+    return cross([base(scale)], [tree_4to1(scale)],
+                 [dict(transport="tcp"), dict(transport="mptcp", subflows=4)],
+                 [dict(connectionsPerHost=c) for c in cph])
+
+
+def grid_locality(scale):
+    fr = [0, 0.25, 0.5, 0.75, 1] if scale == "small" else [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6,
+                                                             0.7, 0.8, 0.9, 1]
+    return cross([base(scale)], [dict(tree_4to1(scale), matrix="random")],
+                 [dict(transport="tcp"), dict(transport="mptcp", subflows=4)],
+                 [dict(localFraction=f) for f in fr])
+
+
+def grid_algorithms(scale, hotspot=0):
+    size = dict(k=4) if scale == "small" else dict(k=8)
+    if hotspot:
+        size["hotspot"] = hotspot
+    return cross([base(scale)], [size], [a for _, a in ALGORITHMS])
+
+
+def grid_mix(scale):
+    tree = tree_4to1(scale)
+    hosts = tree["k"] * (tree["k"] // 2) * tree["hostsPerTor"]
+    dur = dict(duration=2.0, warmup=0.5) if scale == "small" else dict(duration=5.0, warmup=1.0)
+    mix = dict(workload="mix", longFlowFraction=0.33, shortTransport="tcp",
+               shortFlowSize=70000, shortFlowRate=hosts * 5, quiet=True, **tree, **dur)
+    return cross([mix], [a for name, a in ALGORITHMS if name != "PACKETSCATTER"])
+
+
+def dhft_series(scale):
+    k, h, hosts = dhft_size(scale)
+    return [dict(topology="dhft", k=k, hostsPerTor=h, transport="tcp"),
+            dict(topology="dhft", k=k, hostsPerTor=h, transport="mptcp", subflows=8),
+            dict(topology="perfect", hosts=hosts, transport="tcp")]
+
+
+def grid_dhft_locality(scale):
+    fr = [0, 0.25, 0.5, 0.75, 1] if scale == "small" else [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6,
+                                                             0.7, 0.8, 0.9, 1]
+    return cross([base(scale)], dhft_series(scale), [dict(localFraction=f) for f in fr])
+
+
+def grid_dhft_load(scale):
+    cph = [0.25, 0.5, 1, 2, 4] if scale == "small" else [0.1, 0.25, 0.5, 1, 2, 4, 8]
+    return cross([base(scale)], [dict(matrix="random")], dhft_series(scale),
+                 [dict(connectionsPerHost=c) for c in cph])
+
+
+def grid_file_transfer(scale):
+    return [dict(transport=t, packets=FIG17_PACKETS) for t in ("tcp", "mptcp")]
+
+
+# --- reading the database -----------------------------------------------------------------------
+
+class Ctx:
+    """What a plot function gets: the figure, its finished points and where to write."""
+
+    def __init__(self, fig, con, rows, out, scale, stream):
+        self.fig, self.con, self.rows, self.out, self.scale, self.stream = \
+            fig, con, rows, out, scale, stream
+
+    def say(self, *a):
+        print(*a, file=self.stream)
+
+    def path(self, suffix):
+        return os.path.join(self.out, f"{self.fig.name}-{suffix}.png")
+
+
+def finished(con, program, points):
+    """[(params, runs row as dict)] of the points with an 'ok' sweep_points row."""
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if "sweep_points" not in tables or "runs" not in tables:
+        return []
+    out = []
+    for i, rid in sorted(sweep.ok_runs(con, program, points).items()):
+        row = con.execute("SELECT * FROM runs WHERE run_id = ?", (rid,)).fetchone()
+        if row is not None:
+            out.append((points[i], dict(row)))
+    return out
+
+
+def series_of(p):
+    t = str(p.get("transport", "mptcp")).lower()
+    if t == "tcp":
+        return "TCP"
+    if t in ("packetscatter", "ps"):
+        return "PACKETSCATTER"
+    cc = str(p.get("cc", "lia")).lower()
+    return {"lia": "MPTCP", "ewtcp": "EWTCP", "uncoupled": "UNCOUPLED"}.get(cc, cc.upper())
+
+
+def group(rows, key):
+    out = {}
+    for p, r in rows:
+        out.setdefault(key(p, r), []).append((p, r))
+    return out
+
+
+def mean(vals):
+    vals = [v for v in vals if v is not None and not (isinstance(v, float) and math.isnan(v))]
+    return statistics.fmean(vals) if vals else math.nan
+
+
+def flow_goodputs_mbps(con, run_ids):
+    if not run_ids:
+        return []
+    marks = ",".join("?" * len(run_ids))
+    return sorted(r[0] / 1e6 for r in con.execute(
+        f"SELECT goodput_bps FROM flows WHERE run_id IN ({marks}) AND goodput_bps IS NOT NULL",
+        list(run_ids)))
+
+
+def require_table(con, table, why):
+    if not con.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?",
+                       (table,)).fetchone():
+        raise PlotError(f"the database has no table '{table}' ({why})")
+
+
+def pyplot():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def save(fig, path):
+    fig.tight_layout()
+    fig.savefig(path, dpi=130)
+    pyplot().close(fig)
+    return path
+
+
+def plot_ranked(series, title, ylabel, path, ax=None):
+    """Ranked values (lowest first) of several series, x scaled to 0..1."""
+    plt = pyplot()
+    own = ax is None
+    if own:
+        fig, ax = plt.subplots(figsize=(6.6, 4.2))
+    for label, vals in series:
+        if vals:
+            xs = [(i + 1) / len(vals) for i in range(len(vals))]
+            ax.plot(xs, vals, label=f"{label} ({len(vals)})", linewidth=1.3)
+    ax.set_xlabel("rank (fraction of flows or links)")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=9)
+    ax.grid(linestyle=":", linewidth=0.5)
+    ax.legend(fontsize=7)
+    if own:
+        return save(fig, path)
+    return None
+
+
+# --- plots --------------------------------------------------------------------------------------
+
+def split_tcp_mptcp(rows):
+    tcp = [r for p, r in rows if series_of(p) == "TCP"]
+    mp = [r for p, r in rows if p.get("transport") == "mptcp"]
+    return tcp, mp
+
+
+def plot_throughput_vs_subflows(ctx, topo_name):
+    written = []
+    for k, krows in sorted(group(ctx.rows, lambda p, r: p.get("k")).items()):
+        tcp, mp = split_tcp_mptcp(krows)
+        rows = mptcp_plots.fig2_rows(tcp, mp)
+        if not rows:
+            continue
+        hosts = krows[-1][1].get("hosts")
+        title = f"{topo_name} k={k} ({hosts} hosts), permutation ({ctx.scale} scale)"
+        ctx.say(f"{topo_name} k={k}:")
+        mptcp_plots.print_fig2(rows, ctx.stream)
+        path = ctx.path(f"k{k}-throughput")
+        mptcp_plots.plot_fig2(rows, {}, tcp + mp, path, title=title)
+        written.append(path)
+    return written
+
+
+def plot_fig2(ctx):
+    written = plot_throughput_vs_subflows(ctx, "FatTree")
+    ctx.say("paper (Fig. 2 left, k=8, htsim): TCP below 50 % of optimal; about 90 % needs 8 "
+            "subflows (MPTCP-8 about 90 %)")
+    return written
+
+
+def ranked_lines(ctx, krows, mp_subflows):
+    tcp, mp = split_tcp_mptcp(krows)
+    lines = []
+    if tcp:
+        lines.append(("TCP", 1, len(tcp), sorted(mptcp_plots.load_flow_pcts(
+            ctx.con, [r["run_id"] for r in tcp]))))
+    for sf in mp_subflows(sorted({r["subflows"] for r in mp})):
+        g = [r for r in mp if r["subflows"] == sf]
+        lines.append(("MPTCP", sf, len(g), sorted(mptcp_plots.load_flow_pcts(
+            ctx.con, [r["run_id"] for r in g]))))
+    return [ln for ln in lines if ln[3]]
+
+
+def plot_fig3(ctx):
+    written = []
+    for k, krows in sorted(group(ctx.rows, lambda p, r: p.get("k")).items()):
+        lines = ranked_lines(ctx, krows, lambda sfs: sfs[-1:])
+        if not lines:
+            continue
+        ctx.say(f"FatTree k={k}:")
+        mptcp_plots.print_fig3(lines, ctx.stream, False)
+        path = ctx.path(f"k{k}-flow-rank")
+        mptcp_plots.plot_fig3(lines, {}, [r for _, r in krows], path,
+                              title=f"FatTree k={k}, per-flow throughput ({ctx.scale} scale)")
+        written.append(path)
+    ctx.say("paper (Fig. 3, k=8): TCP: some flows below 10 %; MPTCP-8: most flows at least "
+            "90 %, none below 50 %")
+    return written
+
+
+def plot_fig4(ctx):
+    written = plot_throughput_vs_subflows(ctx, "VL2")
+    ctx.say("paper (Fig. 4): VL2 gains less than FatTree; most of the gain with 2 subflows")
+    return written
+
+
+def plot_fig5(ctx):
+    lines = ranked_lines(ctx, ctx.rows, lambda sfs: [s for s in sfs if s in (2, sfs[-1])])
+    if not lines:
+        raise PlotError("no per-flow rows for the fig5 runs")
+    mptcp_plots.print_fig3(lines, ctx.stream, False)
+    series = [("TCP" if n == "TCP" else f"MPTCP-{sf}", v) for n, sf, _, v in lines]
+    path = plot_ranked(series, f"VL2, per-flow throughput ({ctx.scale} scale)",
+                       "throughput (% of optimal)", ctx.path("flow-rank"))
+    ctx.say("paper (Fig. 5): TCP on VL2 has high total but low fairness; 2 subflows bring most "
+            "of the gain, more subflows improve fairness")
+    return [path]
+
+
+def link_variances(con, run_id):
+    """{layer: population variance of the links' utilisation (both directions)}."""
+    out = {}
+    for layer in ("edge-aggregation", "aggregation-core"):
+        u = [r[0] for r in con.execute("SELECT utilization FROM links WHERE run_id = ? AND "
+                                       "layer = ? AND utilization IS NOT NULL", (run_id, layer))]
+        if len(u) > 1:
+            out[layer] = statistics.pvariance(u)
+    return out
+
+
+def plot_fig6(ctx):
+    require_table(ctx.con, "links", "per-link statistics of mptcp-fattree")
+    ms = list(range(1, 17))
+    ks_model = (4, 8, 16, 32)
+    measured = {}  # (k, m) -> {layer: [variances]}
+    for p, r in ctx.rows:
+        m = 1 if series_of(p) == "TCP" else int(p.get("subflows", 1))
+        for layer, v in link_variances(ctx.con, r["run_id"]).items():
+            measured.setdefault((p.get("k"), m), {}).setdefault(layer, []).append(v)
+    ctx.say("Fig. 6: model V_p, V_c (weight per link, seed 000 §4.3.2) and measured variance of "
+            "per-link utilisation (links table)")
+    ctx.say(f"{'k':>3} {'m':>3} {'model V_p':>10} {'model V_c':>10} {'meas edge-agg':>14} "
+            f"{'meas agg-core':>14}")
+    for (k, m), d in sorted(measured.items()):
+        ctx.say(f"{k:>3} {m:>3} {load_variance.variance_pod(k, m):>10.4f} "
+                f"{load_variance.variance_core(k, m):>10.4f} "
+                f"{mean(d.get('edge-aggregation', [])):>14.4f} "
+                f"{mean(d.get('aggregation-core', [])):>14.4f}")
+    plt = pyplot()
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
+    for k in ks_model:
+        a1.plot(ms, [load_variance.variance_pod(k, m) for m in ms], marker=".",
+                label=f"V_p, k={k}")
+    a1.set_xlabel("subflows m")
+    a1.set_ylabel("variance of link weight")
+    a1.set_title("model (seed 000 Fig. 6)", fontsize=9)
+    a1.grid(linestyle=":", linewidth=0.5)
+    a1.legend(fontsize=7)
+    for k in sorted({k for k, _ in measured}):
+        for layer, style in (("edge-aggregation", "-o"), ("aggregation-core", "--s")):
+            pts = sorted((m, mean(d[layer])) for (kk, m), d in measured.items()
+                         if kk == k and layer in d)
+            if pts:
+                a2.plot([m for m, _ in pts], [v for _, v in pts], style,
+                        label=f"k={k} {layer}")
+    a2.set_xlabel("subflows m (1 = TCP)")
+    a2.set_ylabel("variance of link utilisation")
+    a2.set_title(f"measured, fig2 runs ({ctx.scale} scale)", fontsize=9)
+    a2.grid(linestyle=":", linewidth=0.5)
+    a2.legend(fontsize=7)
+    ctx.say("paper (Fig. 6): the variance settles above 8 subflows, almost independent of k")
+    return [save(fig, ctx.path("load-variance"))]
+
+
+def ratio_table(ctx, xname, xlabel, rows):
+    """Mean aggregate goodput of TCP and MPTCP per x; returns [(x, tcp, mptcp, ratio)]."""
+    g = group(rows, lambda p, r: (p.get(xname), series_of(p)))
+    out = []
+    for x in sorted({x for x, _ in g}):
+        tcp = mean([r["aggregate_goodput_bps"] for _, r in g.get((x, "TCP"), [])]) / 1e6
+        mp = mean([r["aggregate_goodput_bps"] for _, r in g.get((x, "MPTCP"), [])]) / 1e6
+        out.append((x, tcp, mp, mp / tcp if tcp else math.nan))
+    ctx.say(f"{xlabel:>20} {'TCP Mb/s':>10} {'MPTCP Mb/s':>11} {'MPTCP/TCP':>10}")
+    for x, t, m, q in out:
+        ctx.say(f"{x:>20g} {t:>10.1f} {m:>11.1f} {q:>10.3f}")
+    return out
+
+
+def plot_fig7(ctx):
+    tab = ratio_table(ctx, "connectionsPerHost", "connections/host", ctx.rows)
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(6.4, 4))
+    ax.semilogx([t[0] for t in tab], [t[3] for t in tab], "-o", label="MPTCP-4 / TCP")
+    ax.axhline(1, color="grey", linewidth=0.8)
+    ax.axvline(0.25, color="grey", linestyle=":", linewidth=0.8)
+    ax.set_xlabel("connections per host")
+    ax.set_ylabel("throughput MPTCP / TCP")
+    ax.set_title(f"4:1 FatTree, load ({ctx.scale} scale)", fontsize=9)
+    ax.grid(linestyle=":", linewidth=0.5)
+    ax.legend(fontsize=8)
+    best = max(tab, key=lambda t: t[3] if not math.isnan(t[3]) else -1)
+    ctx.say(f"ours: largest gain {best[3]:.2f}x at {best[0]:g} connections/host; paper (Fig. 7): "
+            "largest gain at 0.25 connections per host (the load that saturates the 4:1 core)")
+    return [save(fig, ctx.path("gain-vs-load"))]
+
+
+def plot_fig8(ctx):
+    tab = ratio_table(ctx, "localFraction", "local fraction", ctx.rows)
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(6.4, 4))
+    xs = [t[0] for t in tab]
+    ax.plot(xs, [t[1] / 1e3 for t in tab], "-o", label="TCP")
+    ax.plot(xs, [t[2] / 1e3 for t in tab], "-s", label="MPTCP-4")
+    ax.set_xlabel("fraction of rack-local flows")
+    ax.set_ylabel("aggregate throughput (Gb/s)")
+    ax.set_title(f"4:1 FatTree, random matrix, locality ({ctx.scale} scale)", fontsize=9)
+    ax.grid(linestyle=":", linewidth=0.5)
+    ax.legend(fontsize=8)
+    ctx.say("paper (Fig. 8): MPTCP keeps about the same gain until about 75 % of the flows are "
+            "rack-local, none above")
+    return [save(fig, ctx.path("locality"))]
+
+
+def algorithm_flows(ctx, rows):
+    """{algorithm: (sorted per-flow goodputs Mb/s, runs)} in ALGORITHMS order."""
+    g = group(rows, lambda p, r: series_of(p))
+    out = {}
+    for name, _ in ALGORITHMS:
+        if name in g:
+            runs = [r for _, r in g[name]]
+            out[name] = (flow_goodputs_mbps(ctx.con, [r["run_id"] for r in runs]), runs)
+    return out
+
+
+def print_flows(ctx, flows):
+    ctx.say(f"{'algorithm':<14} {'runs':>4} {'flows':>6} {'mean Mb/s':>10} {'p10':>7} "
+            f"{'min':>7} {'% optimal':>10}")
+    for name, (vals, runs) in flows.items():
+        ctx.say(f"{name:<14} {len(runs):>4} {len(vals):>6} {mean(vals):>10.2f} "
+                f"{percentile(vals, 10):>7.2f} {(min(vals) if vals else math.nan):>7.2f} "
+                f"{mean([r['optimal_pct'] for r in runs]):>10.2f}")
+
+
+def plot_fig9(ctx):
+    flows = algorithm_flows(ctx, ctx.rows)
+    print_flows(ctx, flows)
+    ctx.say("paper (Fig. 9, k=8): PACKETSCATTER best, MPTCP, EWTCP and UNCOUPLED close, TCP "
+            "worst")
+    return [plot_ranked([(n, v) for n, (v, _) in flows.items()],
+                        f"FatTree, per-flow throughput per algorithm ({ctx.scale} scale)",
+                        "throughput (Mb/s)", ctx.path("flow-rank"))]
+
+
+def plot_fig10(ctx):
+    require_table(ctx.con, "links", "per-link statistics of mptcp-fattree")
+    g = group(ctx.rows, lambda p, r: series_of(p))
+    data = {"aggregation-core": [], "host-edge": []}
+    ctx.say(f"{'algorithm':<14} {'layer':<17} {'links':>6} {'mean loss %':>12} "
+            f"{'max loss %':>11}")
+    for name, _ in ALGORITHMS:
+        if name not in g:
+            continue
+        ids = [r["run_id"] for _, r in g[name]]
+        marks = ",".join("?" * len(ids))
+        for layer in data:
+            vals = sorted(100 * r[0] for r in ctx.con.execute(
+                f"SELECT loss_rate FROM links WHERE run_id IN ({marks}) AND layer = ? AND "
+                "loss_rate IS NOT NULL", ids + [layer]))
+            data[layer].append((name, vals))
+            ctx.say(f"{name:<14} {layer:<17} {len(vals):>6} {mean(vals):>12.4f} "
+                    f"{(max(vals) if vals else math.nan):>11.4f}")
+    plt = pyplot()
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for ax, (layer, title) in zip(axes, (("aggregation-core", "core links"),
+                                         ("host-edge", "access links"))):
+        plot_ranked(data[layer], f"{title} ({layer}), {ctx.scale} scale", "loss rate (%)", None,
+                    ax=ax)
+    ctx.say("paper (Fig. 10): UNCOUPLED has the highest loss in core and access; MPTCP, EWTCP "
+            "and TCP load the access links equally; MPTCP relieves core hot spots")
+    return [save(fig, ctx.path("link-loss"))]
+
+
+def plot_fig11(ctx):
+    flows = algorithm_flows(ctx, ctx.rows)
+    print_flows(ctx, flows)
+    # The same algorithms without the hot spot (fig9's points), if they were run.
+    fig9 = FIGURES["fig9"]
+    base_rows = finished(ctx.con, fig9.program, ctx.fig9_points) if hasattr(ctx, "fig9_points") \
+        else []
+    if base_rows:
+        before = algorithm_flows(ctx, base_rows)
+        ctx.say(f"{'algorithm':<14} {'no hot spot':>12} {'hot spot':>9} {'ratio':>6}  "
+                "(mean Mb/s)")
+        for name, (vals, _) in flows.items():
+            b = mean(before.get(name, ([], []))[0])
+            ctx.say(f"{name:<14} {b:>12.2f} {mean(vals):>9.2f} {mean(vals) / b:>6.3f}")
+    ctx.say("paper (Fig. 11): MPTCP hardly affected; EWTCP and UNCOUPLED lose on the flows "
+            "through the slow link; PACKETSCATTER worst (those flows at about 10 %)")
+    return [plot_ranked([(n, v) for n, (v, _) in flows.items()],
+                        f"FatTree with one slow core link, per-flow throughput "
+                        f"({ctx.scale} scale)", "throughput (Mb/s)", ctx.path("hotspot"))]
+
+
+def plot_fig12(ctx):
+    require_table(ctx.con, "short_flows", "short flows of --workload=mix")
+    require_table(ctx.con, "workload_runs", "--workload=mix")
+    g = group(ctx.rows, lambda p, r: series_of(p))
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    ctx.say(f"{'algorithm':<11} {'runs':>4} {'short':>6} {'done':>6} {'FCT mean ms':>11} "
+            f"{'p99 ms':>8} {'long Mb/s':>9} {'paper':>6}")
+    for name, _ in ALGORITHMS:
+        if name not in g:
+            continue
+        ids = [r["run_id"] for _, r in g[name]]
+        marks = ",".join("?" * len(ids))
+        fcts = sorted(1e3 * r[0] for r in ctx.con.execute(
+            f"SELECT fct_s FROM short_flows WHERE run_id IN ({marks}) AND completed = 1 AND "
+            "fct_s IS NOT NULL", ids))
+        started = ctx.con.execute(f"SELECT COUNT(*) FROM short_flows WHERE run_id IN ({marks})",
+                                  ids).fetchone()[0]
+        longs = [r[0] for r in ctx.con.execute(
+            f"SELECT long_goodput_mean_bps FROM workload_runs WHERE run_id IN ({marks})", ids)]
+        lg = mean(longs) / 1e6
+        ctx.say(f"{name:<11} {len(ids):>4} {started:>6} {len(fcts):>6} {mean(fcts):>11.1f} "
+                f"{percentile(fcts, 99):>8.1f} {lg:>9.1f} {PAPER_FIG12_MBPS.get(name, '-'):>6}")
+        if fcts:
+            ax.step(fcts, [(i + 1) / len(fcts) for i in range(len(fcts))], where="post",
+                    label=f"{name} (long flows {lg:.0f} Mb/s)")
+    ax.set_xscale("log")
+    ax.set_xlabel("short-flow completion time (ms)")
+    ax.set_ylabel("fraction of completed short flows")
+    ax.set_title(f"4:1 FatTree, 70 KB short flows beside long flows ({ctx.scale} scale)",
+                 fontsize=9)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=7, loc="lower right")
+    ctx.say("paper (Fig. 12): long flows TCP 28, EWTCP 43, MPTCP 47, UNCOUPLED 49 Mb/s (at most "
+            "65); UNCOUPLED hurts short flows most")
+    return [save(fig, ctx.path("fct-cdf"))]
+
+
+def dhft_label(p):
+    if p.get("topology") == "perfect":
+        return "Perfect switch TCP"
+    return "DHFT " + ("TCP" if series_of(p) == "TCP" else f"MPTCP-{p.get('subflows')}")
+
+
+def dhft_table(ctx, xname, xlabel):
+    g = group(ctx.rows, lambda p, r: (p.get(xname), dhft_label(p)))
+    names = sorted({n for _, n in g})
+    xs = sorted({x for x, _ in g})
+    tab = {n: [mean([r["aggregate_goodput_bps"] for _, r in g.get((x, n), [])]) / 1e9
+               for x in xs] for n in names}
+    ctx.say(f"{xlabel:>16} " + " ".join(f"{n + ' Gb/s':>22}" for n in names))
+    for i, x in enumerate(xs):
+        ctx.say(f"{x:>16g} " + " ".join(f"{tab[n][i]:>22.3f}" for n in names))
+    return xs, tab
+
+
+def plot_fig15(ctx):
+    xs, tab = dhft_table(ctx, "localFraction", "local fraction")
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    for n, ys in tab.items():
+        ax.plot(xs, ys, "-o", label=n)
+    ax.set_xlabel("fraction of rack-local flows")
+    ax.set_ylabel("aggregate throughput (Gb/s)")
+    ax.set_title(f"DHFT vs perfect switch, permutation ({ctx.scale} scale)", fontsize=9)
+    ax.grid(linestyle=":", linewidth=0.5)
+    ax.legend(fontsize=8)
+    ctx.say("paper (Fig. 15, k=12, 576 hosts, 100 Mb/s): at most 43 Gb/s with no local traffic, "
+            "115 Gb/s all local; MPTCP on DHFT beats the perfect switch from 12 % local flows")
+    return [save(fig, ctx.path("locality"))]
+
+
+def plot_fig16(ctx):
+    xs, tab = dhft_table(ctx, "connectionsPerHost", "connections/host")
+    ref = tab.get("Perfect switch TCP")
+    if not ref:
+        raise PlotError("fig16 needs the perfect-switch runs (none finished)")
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    ctx.say("relative to the perfect switch:")
+    for n, ys in tab.items():
+        rel = [y / r if r else math.nan for y, r in zip(ys, ref)]
+        ctx.say(f"  {n:<22} " + " ".join(f"{v:.2f}" for v in rel))
+        ax.semilogx(xs, rel, "-o", label=n)
+    ax.set_xlabel("connections per host")
+    ax.set_ylabel("throughput relative to the perfect switch")
+    ax.set_title(f"DHFT, random matrix, load ({ctx.scale} scale)", fontsize=9)
+    ax.grid(linestyle=":", linewidth=0.5)
+    ax.legend(fontsize=8)
+    ctx.say("paper (Fig. 16): MPTCP on DHFT nearly 2x the perfect switch at light to medium "
+            "load; the perfect switch wins at high load (DHFT worst case about 75 %)")
+    return [save(fig, ctx.path("load"))]
+
+
+def plot_fig17(ctx):
+    require_table(ctx.con, "transfers", "tables of mptcp-file-transfer")
+    per = {}
+    for p, r in ctx.rows:
+        for pk, t in ctx.con.execute("SELECT packets, transfer_time_s FROM transfers WHERE "
+                                     "run_id = ? AND transfer_time_s IS NOT NULL",
+                                     (r["run_id"],)):
+            per.setdefault(series_of(p), {}).setdefault(pk, []).append(1e3 * t)
+    if not per:
+        raise PlotError("no rows in 'transfers' for the fig17 runs")
+    pks = sorted({pk for d in per.values() for pk in d})
+    ctx.say(f"{'packets':>8} {'TCP ms':>9} {'MPTCP ms':>9} {'MPTCP/TCP':>10}")
+    cross_at = None
+    for pk in pks:
+        t = mean(per.get("TCP", {}).get(pk, []))
+        m = mean(per.get("MPTCP", {}).get(pk, []))
+        ctx.say(f"{pk:>8} {t:>9.3f} {m:>9.3f} {m / t if t else math.nan:>10.3f}")
+        if cross_at is None and m < t:
+            cross_at = pk
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    for name, d in per.items():
+        xs = sorted(d)
+        ax.loglog(xs, [mean(d[x]) for x in xs], "-o", label=name)
+    ax.set_xlabel("file size (MSS-sized packets)")
+    ax.set_ylabel("connection setup + transfer time (ms)")
+    ax.set_title(f"two dual-homed hosts on one switch ({ctx.scale} scale)", fontsize=9)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    ctx.say(f"ours: MPTCP faster from {cross_at} packets; paper (Fig. 17): TCP faster below "
+            "about 150 packets")
+    return [save(fig, ctx.path("transfer-time"))]
+
+
+# --- registry -----------------------------------------------------------------------------------
+
+class Figure:
+    def __init__(self, name, title, program, sweep_name, grid, plot, setting):
+        self.name, self.title, self.program, self.sweep_name = name, title, program, sweep_name
+        self.grid, self.plot, self.setting = grid, plot, setting
+
+
+FIGURES = {f.name: f for f in [
+    Figure("fig2", "throughput vs subflows, FatTree", FATTREE, "fattree", grid_fattree,
+           plot_fig2, "FatTree permutation, TCP and MPTCP 1..8 subflows"),
+    Figure("fig3", "per-flow throughput ranked, FatTree", FATTREE, "fattree", grid_fattree,
+           plot_fig3, "the runs of fig2: TCP vs MPTCP-8"),
+    Figure("fig4", "throughput vs subflows, VL2", FATTREE, "vl2", grid_vl2, plot_fig4,
+           "--topology=vl2 permutation, TCP and MPTCP 1..8"),
+    Figure("fig5", "per-flow throughput ranked, VL2", FATTREE, "vl2", grid_vl2, plot_fig5,
+           "the runs of fig4: TCP vs MPTCP-2 and MPTCP-8"),
+    Figure("fig6", "link-load variance vs subflows", FATTREE, "fattree", grid_fattree,
+           plot_fig6, "analytical model (§4.3.2) beside the fig2 runs' link utilisation"),
+    Figure("fig7", "MPTCP/TCP vs load, 4:1 FatTree", FATTREE, "load", grid_load, plot_fig7,
+           "4:1 FatTree, TCP vs MPTCP-4, --connectionsPerHost 0.1..10"),
+    Figure("fig8", "throughput vs locality, 4:1 FatTree", FATTREE, "locality", grid_locality,
+           plot_fig8, "4:1 FatTree, random matrix, TCP vs MPTCP-4, --localFraction 0..1"),
+    Figure("fig9", "per-flow throughput per algorithm", FATTREE, "algorithms", grid_algorithms,
+           plot_fig9, "FatTree permutation, TCP, MPTCP, EWTCP, UNCOUPLED (8), PACKETSCATTER"),
+    Figure("fig10", "per-link loss per algorithm", FATTREE, "algorithms", grid_algorithms,
+           plot_fig10, "the runs of fig9: loss of core and access links"),
+    Figure("fig11", "hot spot, per-flow throughput", FATTREE, "hotspot",
+           lambda s: grid_algorithms(s, hotspot=1), plot_fig11,
+           "the fig9 setting with --hotspot=1 (one core link at a tenth of its rate)"),
+    Figure("fig12", "short flows beside long flows", FATTREE, "mix", grid_mix, plot_fig12,
+           "4:1 FatTree, --workload=mix, 33 % long flows, 70 KB TCP short flows, 5/s per host"),
+    Figure("fig15", "DHFT vs perfect switch, locality", FATTREE, "dhft-locality",
+           grid_dhft_locality, plot_fig15,
+           "DHFT TCP and MPTCP-8, perfect switch TCP, permutation, --localFraction 0..1"),
+    Figure("fig16", "DHFT vs perfect switch, load", FATTREE, "dhft-load", grid_dhft_load,
+           plot_fig16, "DHFT TCP and MPTCP-8, perfect switch TCP, random, --connectionsPerHost"),
+    Figure("fig17", "file transfer time, TCP vs MPTCP", FILE_TRANSFER, "file-transfer",
+           grid_file_transfer, plot_fig17,
+           "mptcp-file-transfer, two dual-homed hosts, --packets=" + FIG17_PACKETS),
+]}
+
+
+# --- CLI ----------------------------------------------------------------------------------------
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(
+        prog=PROG, description="Reproduce a figure of Raiciu et al. SIGCOMM 2011: run its grid "
+        "(resumable), plot it from the database and print our numbers beside the paper's.",
+        epilog="Figures: " + " ".join(FIGURES) + " all list. See doc/reproduction.rst.")
+    p.add_argument("figure", help="figN, 'all' or 'list'")
+    p.add_argument("--scale", choices=SCALES, default="small",
+                   help="small (minutes on 2 cores) or paper (the paper's setting); "
+                   "default: %(default)s")
+    p.add_argument("--runs", type=sweep.int_list, default=[1],
+                   help="RNG run numbers, each point once per number as --RngRun (default 1)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count(),
+                   help="parallel runs (default: the number of CPUs, %(default)s)")
+    p.add_argument("--db", default="results/reproduction.db", help="results database "
+                   "(default: %(default)s)")
+    p.add_argument("--out", default="results/", help="directory of the PNG files "
+                   "(default: %(default)s)")
+    p.add_argument("--bin-dir", default="build", help="directory of mptcp-fattree and "
+                   "mptcp-file-transfer (default: %(default)s)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="set a program option in every point (repeatable)")
+    p.add_argument("--only", action="append", default=[], metavar="NAME=V1[,V2...]",
+                   help="keep only the points whose option NAME has one of these values")
+    p.add_argument("--timeout", type=float, default=None, help="wall-clock limit per run, s")
+    p.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")
+    p.add_argument("--plot-only", action="store_true", help="plot what is in the database")
+    args = p.parse_args(argv)
+    if args.jobs is None or args.jobs < 1:
+        p.error("--jobs must be >= 1")
+    return args
+
+
+def parse_assignments(specs, what):
+    out = []
+    for spec in specs:
+        name, sep, value = spec.partition("=")
+        if not sep or not name:
+            raise sweep.SweepError(f"{what} '{spec}' is not NAME=VALUE")
+        out.append((name, value))
+    return out
+
+
+def figure_points(fig, scale, runs, sets=(), only=()):
+    """The figure's points (with RngRun), after --set and --only."""
+    grid = fig.grid(scale)
+    names = OPTIONS[fig.program]
+    for name, value in sets:
+        if name in names:
+            grid = [dict(p, **{name: sweep.parse_value(value)}) for p in grid]
+    for name, values in only:
+        allowed = {sweep.norm_value(sweep.parse_value(v)) for v in values.split(",")}
+        grid = [p for p in grid if sweep.norm_value(p.get(name, "")) in allowed]
+    return sweep.dedupe(sweep.with_runs(grid, runs))
+
+
+def check_names(figs, sets, only):
+    known = set().union(*(OPTIONS[f.program] for f in figs))
+    for name, _ in list(sets) + list(only):
+        if name in MANAGED:
+            raise sweep.SweepError(f"parameter '{name}' is set by {PROG} ({MANAGED[name]})")
+        if name not in known:
+            raise sweep.SweepError(f"unknown parameter '{name}' (options of "
+                                   f"{', '.join(sorted({f.program for f in figs}))}; see --help "
+                                   "of the program)")
+
+
+def require_run_id(point, result):
+    if not isinstance(result.get("run_id"), int) or result["run_id"] < 1:
+        return "result JSON has no run_id >= 1 (was the run stored in the database?)"
+    return None
+
+
+def plot_figure(fig, args, stream):
+    con = mptcp_plots.open_db(args.db, ("runs", "sweep_points"),
+                              "run the figure first (without --plot-only)")
+    try:
+        points = figure_points(fig, args.scale, args.runs, args.sets, args.only)
+        rows = finished(con, fig.program, points)
+        if not rows:
+            raise PlotError(f"none of the {len(points)} points of {fig.name} ({args.scale} "
+                            f"scale) has a finished run in '{args.db}'")
+        os.makedirs(args.out, exist_ok=True)
+        ctx = Ctx(fig, con, rows, args.out, args.scale, stream)
+        if fig.name == "fig11":
+            ctx.fig9_points = figure_points(FIGURES["fig9"], args.scale, args.runs, args.sets,
+                                            args.only)
+        print(f"== {fig.name}: {fig.title} ({args.scale} scale, {len(rows)}/{len(points)} "
+              "points with results)", file=stream)
+        written = fig.plot(ctx)
+        for w in written:
+            print(f"wrote {w}", file=stream)
+        return written
+    except sqlite3.Error as e:
+        raise PlotError(f"cannot read database '{args.db}': {e}") from None
+    finally:
+        con.close()
+
+
+def main(argv=None, stream=sys.stdout):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        args.sets = parse_assignments(args.set, "--set")
+        args.only = parse_assignments(args.only, "--only")
+        if args.figure == "list":
+            check_names(FIGURES.values(), args.sets, args.only)
+            print(f"{'figure':<7} {'points':>6}  setting ({args.scale} scale, {len(args.runs)} "
+                  "run(s) per point)", file=stream)
+            for f in FIGURES.values():
+                n = len(figure_points(f, args.scale, args.runs, args.sets, args.only))
+                print(f"{f.name:<7} {n:>6}  {f.title}: {f.setting}", file=stream)
+            return 0
+        if args.figure == "all":
+            figs = list(FIGURES.values())
+        elif args.figure in FIGURES:
+            figs = [FIGURES[args.figure]]
+        else:
+            raise sweep.SweepError(f"unknown figure '{args.figure}' (known: "
+                                   f"{' '.join(FIGURES)} all list)")
+        check_names(figs, args.sets, args.only)
+        plan = {}
+        for f in figs:
+            pts = figure_points(f, args.scale, args.runs, args.sets, args.only)
+            if not pts:
+                raise sweep.SweepError(f"empty grid: no point of {f.name} is left after --only")
+            plan.setdefault((f.program, f.sweep_name), pts)
+        summary = dict(figure=args.figure, scale=args.scale, points=0, ok=0, failed=0,
+                       skipped=0, interrupted=False, plots=[], plot_errors=[])
+        if not args.plot_only:
+            if not args.dry_run:
+                db_dir = os.path.dirname(args.db)
+                if db_dir:
+                    os.makedirs(db_dir, exist_ok=True)
+                sweep.check_db(args.db)
+            for (program, name), pts in plan.items():
+                path = os.path.join(args.bin_dir, program)
+                label = f"{name}-{args.scale}"
+                if args.dry_run:
+                    done = sweep.done_keys(args.db) if os.path.exists(args.db) else set()
+                    for p in pts:
+                        mark = "# done: " if sweep.point_key(program, p) in done else ""
+                        print(mark + shlex.join(sweep.command(path, p, args.db, label)),
+                              file=stream)
+                    continue
+                if not os.path.exists(path):
+                    print(f"{PROG}: error: program '{path}' not found (build it, or give "
+                          "--bin-dir)", file=sys.stderr)
+                    return 1
+                res = sweep.run_sweep(path, pts, args.db, label, jobs=args.jobs,
+                                      timeout=args.timeout, check=require_run_id)
+                for key in ("points", "ok", "failed", "skipped"):
+                    summary[key] += res[key]
+                if res["interrupted"]:
+                    summary["interrupted"] = True
+                    print(json.dumps(summary), file=stream)
+                    return 1
+        if args.dry_run:
+            return 0
+        if os.path.exists(args.db):
+            sweep.check_db(args.db)  # read-only; an incompatible file is rejected (exit 2)
+        for f in figs:
+            try:
+                summary["plots"] += plot_figure(f, args, stream)
+            except PlotError as e:
+                print(f"{PROG}: error: {f.name}: {e}", file=sys.stderr)
+                summary["plot_errors"].append(f.name)
+            except ImportError as e:
+                print(f"{PROG}: error: matplotlib is needed ({e})", file=sys.stderr)
+                summary["plot_errors"].append(f.name)
+    except sweep.SweepError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(summary), file=stream)
+    return 1 if summary["failed"] or summary["plot_errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

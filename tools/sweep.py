@@ -1,0 +1,610 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Resumable parallel sweep runner for the experiment programs (library and CLI).
+
+A sweep is a grid: a list of parameter dicts for one program (e.g. build/mptcp-fattree). Each
+point runs as ``PROGRAM --name=value ... --db=DB --label=SWEEP [extra args]`` in its own process,
+up to --jobs at a time. A point succeeds when the program exits with status 0 and its last
+non-empty stdout line is a JSON object; its ``run_id`` (the program's row in ``runs``) is kept.
+
+Every finished point appends one row to the table ``sweep_points`` of the results database
+(schema in doc/reproduction.rst): the point's stable key (program name and the sorted
+parameters, RngRun included; not --db, --label or the extra args), status 'ok' or 'failed',
+exit code, wall time, peak memory of the child (ru_maxrss from os.wait4) and the last lines of
+its stderr. A point that already has an 'ok' row (from any sweep) is skipped, so an interrupted
+sweep resumes where it stopped; a failed point is run again and gets a new row. Ctrl-C (or
+SIGTERM) kills the running children and records nothing for them.
+
+The database is checked before anything is written: a file that is not SQLite, a
+``sweep_meta.schema_version`` other than SCHEMA_VERSION, or a ``runs`` table lacking the
+columns the tools read is rejected with one line (exit status 2), without modifying the file.
+
+CLI: python3 tools/sweep.py --program build/mptcp-fattree --grid grid.json --db r.db
+     [--sweep NAME] [--param name=v1,v2 ...] [--runs 1-3] [--jobs N] [-- extra args]
+The last stdout line is a JSON summary. Exit status 0: every point ok; 1: some failed or the
+sweep was interrupted; 2: bad arguments, empty grid or incompatible database.
+"""
+
+import argparse
+import collections
+import datetime
+import itertools
+import json
+import os
+import shlex
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+
+PROG = "sweep.py"
+SCHEMA_VERSION = 1
+STDERR_TAIL_LINES = 20
+SQLITE_MAGIC = b"SQLite format 3\x00"
+# Columns of `runs` that tools/ read (doc/results-schema.rst).
+RUNS_COLUMNS_READ = ("run_id", "label", "experiment", "topology", "k", "hosts_per_tor", "hosts",
+                     "link_rate_bps", "transport", "subflows", "cc", "matrix", "duration_s",
+                     "warmup_s", "rng_run", "flows", "aggregate_goodput_bps", "optimal_bps",
+                     "optimal_pct", "min_flow_pct", "params_json")
+SWEEP_TABLES = """
+CREATE TABLE IF NOT EXISTS sweep_meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS sweep_points (sweep TEXT, point_key TEXT, params_json TEXT,
+  status TEXT, run_id INTEGER, exit_code INTEGER, wall_s REAL, peak_rss_kb INTEGER,
+  stderr_tail TEXT, created_utc TEXT);
+CREATE INDEX IF NOT EXISTS sweep_points_key ON sweep_points (point_key, status);
+"""
+
+
+class SweepError(Exception):
+    """Bad input (arguments, grid, database): one line on stderr, exit status 2."""
+
+
+# ----------------------------------------------------------------------------------------------
+# Grid and keys
+
+
+def int_list(text):
+    """'1,2,4' or '1-8' or '1-4,8' -> [1, 2, ...] (positive integers, order kept, no repeats)."""
+    out = []
+    try:
+        for part in text.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if "-" in part:
+                a, b = part.split("-", 1)
+                rng = range(int(a), int(b) + 1)
+            else:
+                rng = [int(part)]
+            for v in rng:
+                if v < 1:
+                    raise ValueError
+                if v not in out:
+                    out.append(v)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of positive integers: '{text}'") from None
+    if not out:
+        raise argparse.ArgumentTypeError("empty list")
+    return out
+
+
+def product(**axes):
+    """Cartesian product of parameter lists: product(k=[4, 8], subflows=[1, 2]) -> 4 dicts."""
+    names = list(axes)
+    return [dict(zip(names, values)) for values in itertools.product(*axes.values())]
+
+
+def with_runs(grid, runs):
+    """Every point of grid once per RNG run number (parameter RngRun), points kept in order."""
+    return [dict(p, RngRun=r) for p in grid for r in runs]
+
+
+def norm_value(v):
+    """Parameter value as passed on the command line (bools lower-case, floats to 15 digits)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        return format(v, ".15g")
+    return str(v)
+
+
+def point_key(program, params):
+    """Stable key of a point: program name and its sorted --name=value parameters."""
+    name = os.path.basename(str(program))
+    return " ".join([name] + [f"--{k}={norm_value(params[k])}" for k in sorted(params)])
+
+
+def dedupe(points):
+    """Points in order without repeats (by their sorted parameters)."""
+    seen, out = set(), []
+    for p in points:
+        key = json.dumps({k: norm_value(v) for k, v in p.items()}, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
+def command(program, params, db=None, label=None, extra=()):
+    cmd = [str(program)] + [f"--{k}={norm_value(v)}" for k, v in params.items()]
+    if db is not None:
+        cmd.append(f"--db={db}")
+    if label is not None:
+        cmd.append(f"--label={label}")
+    return cmd + list(extra)
+
+
+# ----------------------------------------------------------------------------------------------
+# Database
+
+
+def utc_now():
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def check_db(path):
+    """Reject a database we must not write to (SweepError), never modifying it.
+
+    Returns True if the file exists (and is compatible), False if it does not exist yet."""
+    if not os.path.exists(path):
+        d = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(d):
+            raise SweepError(f"database directory '{d}' does not exist")
+        return False
+    if not os.path.isfile(path):
+        raise SweepError(f"database '{path}' is not a file")
+    with open(path, "rb") as f:
+        head = f.read(16)
+    if head and head != SQLITE_MAGIC:
+        raise SweepError(f"'{path}' is not an SQLite 3 database; refusing to touch it")
+    if not head:
+        return True  # an empty file is a valid empty SQLite database
+    uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
+    try:
+        con = sqlite3.connect(uri, uri=True, timeout=60)
+        try:
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master "
+                                                "WHERE type='table'")}
+            if "sweep_meta" in tables:
+                row = con.execute("SELECT value FROM sweep_meta WHERE key='schema_version'") \
+                    .fetchone()
+                version = row[0] if row else None
+                if str(version) != str(SCHEMA_VERSION):
+                    raise SweepError(f"database '{path}' has sweep schema version {version}, "
+                                     f"this tool needs {SCHEMA_VERSION}; use another --db")
+            elif "sweep_points" in tables:
+                raise SweepError(f"database '{path}' has a sweep_points table but no "
+                                 "sweep_meta: unknown schema version; use another --db")
+            if "runs" in tables:
+                cols = {r[1] for r in con.execute("PRAGMA table_info(runs)")}
+                missing = [c for c in RUNS_COLUMNS_READ if c not in cols]
+                if missing:
+                    raise SweepError(f"database '{path}' has a runs table without column(s) "
+                                     f"{', '.join(missing)}: not a results database of this "
+                                     "module; use another --db")
+        finally:
+            con.close()
+    except sqlite3.Error as e:
+        raise SweepError(f"cannot read database '{path}': {e}") from None
+    return True
+
+
+def connect(path):
+    con = sqlite3.connect(path, timeout=60, isolation_level=None)
+    con.execute("PRAGMA busy_timeout = 60000")
+    return con
+
+
+def init_db(path):
+    """Check the database, then create the sweep tables if missing (one transaction)."""
+    check_db(path)
+    con = connect(path)
+    try:
+        con.execute("BEGIN IMMEDIATE")
+        for stmt in SWEEP_TABLES.strip().split(";"):
+            if stmt.strip():
+                con.execute(stmt)
+        con.execute("INSERT OR IGNORE INTO sweep_meta (key, value) VALUES ('schema_version', ?)",
+                    (str(SCHEMA_VERSION),))
+        con.execute("COMMIT")
+    except sqlite3.Error as e:
+        raise SweepError(f"cannot initialise database '{path}': {e}") from None
+    finally:
+        con.close()
+
+
+def done_keys(path):
+    """Point keys with an 'ok' row."""
+    if not os.path.exists(path):
+        return set()
+    con = connect(path)
+    try:
+        return {r[0] for r in con.execute("SELECT DISTINCT point_key FROM sweep_points "
+                                          "WHERE status = 'ok'")}
+    finally:
+        con.close()
+
+
+def ok_runs(con, program, points):
+    """{index of point: run_id of its latest 'ok' row} for the points that have one."""
+    out = {}
+    for i, p in enumerate(points):
+        row = con.execute("SELECT run_id FROM sweep_points WHERE point_key = ? AND status = 'ok' "
+                          "ORDER BY rowid DESC LIMIT 1", (point_key(program, p),)).fetchone()
+        if row is not None and row[0] is not None:
+            out[i] = row[0]
+    return out
+
+
+_db_lock = threading.Lock()
+
+
+def record(path, sweep, res):
+    """Append one sweep_points row in its own short transaction."""
+    with _db_lock:
+        con = connect(path)
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            con.execute("INSERT INTO sweep_points (sweep, point_key, params_json, status, run_id, "
+                        "exit_code, wall_s, peak_rss_kb, stderr_tail, created_utc) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (sweep, res["key"], json.dumps(res["params"], sort_keys=True),
+                         res["status"], res["run_id"], res["exit_code"], res["wall_s"],
+                         res["peak_rss_kb"], res["stderr_tail"], utc_now()))
+            con.execute("COMMIT")
+        finally:
+            con.close()
+
+
+# ----------------------------------------------------------------------------------------------
+# Execution
+
+
+class Progress:
+    """One status line on stderr: done/total, failures, elapsed and estimated time left."""
+
+    def __init__(self, total, stream=sys.stderr, enabled=True):
+        self.total, self.done, self.failed, self.stream = total, 0, 0, stream
+        self.t0 = time.monotonic()
+        self.enabled = enabled and total > 0
+        self.tty = hasattr(stream, "isatty") and stream.isatty()
+        self.lock = threading.Lock()
+
+    def line(self):
+        el = time.monotonic() - self.t0
+        left = el / self.done * (self.total - self.done) if self.done else None
+        width = 30
+        fill = int(width * self.done / self.total) if self.total else width
+        return (f"[{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} done, "
+                f"{self.failed} failed, {fmt_time(el)} elapsed, "
+                f"{'?' if left is None else fmt_time(left)} left")
+
+    def step(self, ok):
+        with self.lock:
+            self.done += 1
+            self.failed += 0 if ok else 1
+            if self.enabled:
+                end = "" if self.tty and self.done < self.total else "\n"
+                print(("\r" if self.tty else "") + self.line(), end=end, file=self.stream,
+                      flush=True)
+
+    def message(self, text):
+        with self.lock:
+            if self.enabled:
+                print(("\r\033[K" if self.tty else "") + text, file=self.stream, flush=True)
+
+
+def fmt_time(s):
+    s = int(round(s))
+    return f"{s // 3600}h{s // 60 % 60:02d}m{s % 60:02d}s" if s >= 3600 else \
+        f"{s // 60}m{s % 60:02d}s"
+
+
+class Runner:
+    """Runs points in parallel child processes; see the module docstring."""
+
+    def __init__(self, jobs=None, timeout=None, on_stderr=None, check=None, progress=True,
+                 stream=sys.stderr, on_start=None):
+        self.jobs = max(1, jobs or os.cpu_count() or 1)
+        self.timeout = timeout
+        self.on_stderr = on_stderr  # callable(point, line) for every stderr line, or None
+        self.check = check  # callable(point, result_dict) -> error text or None
+        self.on_start = on_start  # callable(point) before a point's process starts, or None
+        self.progress_enabled = progress
+        self.stream = stream
+        self.stop = threading.Event()
+        self.procs = {}
+        self.lock = threading.Lock()
+
+    def kill_all(self):
+        self.stop.set()
+        with self.lock:
+            procs = list(self.procs.values())
+        for p in procs:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+    def run_one(self, pt):
+        """Run one point (dict with cmd, key, params); returns a result dict or None if the
+        sweep was interrupted while it ran."""
+        res = dict(key=pt.get("key"), params=pt.get("params"), name=pt.get("name"),
+                   status="failed", run_id=None, exit_code=None, wall_s=0.0, peak_rss_kb=None,
+                   stderr_tail="", error=None, result=None)
+        if self.stop.is_set():
+            return None
+        if self.on_start:
+            self.on_start(pt)
+        t0 = time.monotonic()
+        try:
+            proc = subprocess.Popen(pt["cmd"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    stdin=subprocess.DEVNULL, start_new_session=True)
+        except OSError as e:
+            res["error"] = f"cannot start {pt['cmd'][0]}: {e}"
+            res["stderr_tail"] = res["error"]
+            return res
+        with self.lock:
+            self.procs[proc.pid] = proc
+        out_chunks, tail = [], collections.deque(maxlen=STDERR_TAIL_LINES)
+
+        def read_out():
+            out_chunks.append(proc.stdout.read())
+
+        reader = threading.Thread(target=read_out, daemon=True)
+        reader.start()
+        timed_out = threading.Event()
+        timer = None
+        if self.timeout:
+            def kill():
+                timed_out.set()
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            timer = threading.Timer(self.timeout, kill)
+            timer.start()
+        for raw in proc.stderr:
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            tail.append(line)
+            if self.on_stderr and not self.stop.is_set():
+                self.on_stderr(pt, line)
+        _, status, rusage = os.wait4(proc.pid, 0)
+        rc = os.waitstatus_to_exitcode(status)
+        proc.returncode = rc
+        reader.join()
+        if timer:
+            timer.cancel()
+        with self.lock:
+            self.procs.pop(proc.pid, None)
+        if self.stop.is_set():
+            return None
+        res.update(exit_code=rc, wall_s=time.monotonic() - t0, peak_rss_kb=int(rusage.ru_maxrss),
+                   stderr_tail="\n".join(tail))
+        lines = [ln.strip() for ln in b"".join(out_chunks).decode("utf-8", "replace")
+                 .splitlines() if ln.strip()]
+        if timed_out.is_set():
+            res["error"] = f"killed after the timeout of {self.timeout:g} s"
+        elif rc != 0:
+            res["error"] = (f"killed by signal {-rc}" if rc < 0 else f"exit status {rc}")
+        elif not lines:
+            res["error"] = "no output on stdout (expected a JSON result line)"
+        else:
+            try:
+                js = json.loads(lines[-1])
+            except ValueError:
+                js = None
+            if not isinstance(js, dict):
+                res["error"] = f"last stdout line is not a JSON object: {lines[-1][:120]!r}"
+            else:
+                res["result"] = js
+                rid = js.get("run_id")
+                res["run_id"] = rid if isinstance(rid, int) and rid >= 0 else None
+                res["error"] = self.check(pt, js) if self.check else None
+        if res["error"] is None:
+            res["status"] = "ok"
+        elif res["error"] not in res["stderr_tail"]:
+            res["stderr_tail"] = (res["stderr_tail"] + "\n" if res["stderr_tail"] else "") + \
+                f"[{PROG}] {res['error']}"
+        return res
+
+    def run(self, points, on_done=None):
+        """Run every point (dicts with cmd and optional key, params, name). on_done(result) is
+        called, in the calling thread's order of completion, for every finished point. Returns
+        (results, interrupted); results hold None for points not run because of an interrupt.
+        """
+        progress = Progress(len(points), self.stream, self.progress_enabled)
+        results = [None] * len(points)
+        queue = list(enumerate(points))
+        qlock = threading.Lock()
+        done_lock = threading.Lock()
+        errors = []
+
+        def worker():
+            while not self.stop.is_set():
+                with qlock:
+                    if not queue:
+                        return
+                    i, pt = queue.pop(0)
+                try:
+                    res = self.run_one(pt)
+                    if res is None:
+                        return
+                    with done_lock:
+                        if self.stop.is_set():
+                            return
+                        results[i] = res
+                        if on_done:
+                            on_done(res)
+                        progress.step(res["status"] == "ok")
+                        if res["status"] != "ok":
+                            last = [ln for ln in res["stderr_tail"].splitlines()
+                                    if not ln.startswith(f"[{PROG}]")][-1:]
+                            progress.message(f"{PROG}: point failed ({res['error']}): "
+                                             f"{res.get('name') or res.get('key')}"
+                                             + (f"; stderr: {last[0]}" if last else ""))
+                except Exception as e:  # noqa: BLE001 - reported, the sweep continues
+                    errors.append(e)
+                    self.kill_all()
+                    return
+
+        threads = [threading.Thread(target=worker, daemon=True)
+                   for _ in range(min(self.jobs, len(points)))]
+        old_term = None
+        if threading.current_thread() is threading.main_thread():
+            def on_term(signum, frame):
+                raise KeyboardInterrupt
+            old_term = signal.signal(signal.SIGTERM, on_term)
+        interrupted = False
+        try:
+            for t in threads:
+                t.start()
+            for t in threads:
+                while t.is_alive():
+                    t.join(0.2)
+        except KeyboardInterrupt:
+            interrupted = True
+            with done_lock:  # no row is being written while we stop
+                self.kill_all()
+            for t in threads:
+                t.join(5)
+        finally:
+            if old_term is not None:
+                signal.signal(signal.SIGTERM, old_term)
+        if errors:
+            raise errors[0]
+        return results, interrupted
+
+
+def run_sweep(program, points, db, sweep, jobs=None, extra=(), timeout=None, resume=True,
+              progress=True, on_stderr=None, check=None, stream=sys.stderr):
+    """Run the points not yet 'ok' in db and record each one. Returns a summary dict with
+    points, skipped, ok, failed, interrupted, results (list of result dicts)."""
+    if not points:
+        raise SweepError("empty grid: no parameter sets to run")
+    init_db(db)
+    done = done_keys(db) if resume else set()
+    todo, skipped = [], 0
+    for p in points:
+        key = point_key(program, p)
+        if key in done:
+            skipped += 1
+            continue
+        todo.append(dict(key=key, params=p, name=key, cmd=command(program, p, db, sweep, extra)))
+    if progress:
+        print(f"{PROG}: sweep '{sweep}': {len(points)} point(s), {skipped} already done, "
+              f"{len(todo)} to run, {jobs or os.cpu_count()} at a time", file=stream, flush=True)
+    runner = Runner(jobs=jobs, timeout=timeout, on_stderr=on_stderr, check=check,
+                    progress=progress, stream=stream)
+    results, interrupted = runner.run(todo, on_done=lambda r: record(db, sweep, r))
+    results = [r for r in results if r is not None]
+    return dict(sweep=sweep, points=len(points), skipped=skipped,
+                ok=sum(r["status"] == "ok" for r in results),
+                failed=sum(r["status"] != "ok" for r in results),
+                not_run=len(todo) - len(results), interrupted=interrupted, results=results)
+
+
+# ----------------------------------------------------------------------------------------------
+# CLI
+
+
+def parse_value(text):
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_args(argv):
+    if "--" in argv:
+        i = argv.index("--")
+        argv, extra = argv[:i], argv[i + 1:]
+    else:
+        extra = []
+    p = argparse.ArgumentParser(
+        prog=PROG,
+        description="Run a grid of parameter sets of one program as parallel processes, "
+        "recording each point in the sweep_points table of the results database; points "
+        "already done are skipped (resume).",
+        epilog="Arguments after a lone '--' are passed unchanged to every run.")
+    p.add_argument("--program", required=True, help="the program to run, e.g. "
+                   "build/mptcp-fattree")
+    p.add_argument("--grid", default=None,
+                   help="JSON file with a list of parameter objects (one per point)")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=V1[,V2...]",
+                   help="a grid axis; several are combined as a cartesian product (and with "
+                   "--grid)")
+    p.add_argument("--runs", type=int_list, default=None,
+                   help="RNG run numbers, each point is run once per number as --RngRun "
+                   "(default: the points' own, or none)")
+    p.add_argument("--db", required=True, help="results database, passed as --db")
+    p.add_argument("--sweep", default=None,
+                   help="name of the sweep, passed as --label (default: program name)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count(),
+                   help="parallel processes (default: the number of CPUs, %(default)s)")
+    p.add_argument("--timeout", type=float, default=None, help="wall-clock limit per run, s")
+    p.add_argument("--no-resume", action="store_true",
+                   help="run every point even if it already has an 'ok' row")
+    p.add_argument("--dry-run", action="store_true", help="print the commands only")
+    args = p.parse_args(argv)
+    if args.jobs is None or args.jobs < 1:
+        p.error("--jobs must be >= 1")
+    args.extra = extra
+    return args
+
+
+def grid_from_args(args):
+    points = []
+    if args.grid is not None:
+        try:
+            with open(args.grid) as f:
+                grid = json.load(f)
+        except (OSError, ValueError) as e:
+            raise SweepError(f"cannot read grid '{args.grid}': {e}") from None
+        if not isinstance(grid, list) or not all(isinstance(g, dict) for g in grid):
+            raise SweepError(f"grid '{args.grid}' is not a JSON list of objects")
+        points = grid
+    axes = {}
+    for spec in args.param:
+        if "=" not in spec or not spec.split("=", 1)[0]:
+            raise SweepError(f"--param '{spec}' is not NAME=V1[,V2...]")
+        name, values = spec.split("=", 1)
+        axes[name] = [parse_value(v) for v in values.split(",") if v != ""]
+    if axes:
+        prod = product(**axes)
+        points = [dict(g, **a) for g in (points or [{}]) for a in prod]
+    if args.runs:
+        points = with_runs(points, args.runs)
+    return dedupe(points)
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    sweep = args.sweep or os.path.basename(args.program)
+    try:
+        points = grid_from_args(args)
+        if not points:
+            raise SweepError("empty grid: no parameter sets to run")
+        if args.dry_run:
+            for p in points:
+                print(shlex.join(command(args.program, p, args.db, sweep, args.extra)))
+            return 0
+        summary = run_sweep(args.program, points, args.db, sweep, jobs=args.jobs,
+                            extra=args.extra, timeout=args.timeout,
+                            resume=not args.no_resume)
+    except SweepError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 2
+    results = summary.pop("results")
+    summary["wall_s"] = round(sum(r["wall_s"] for r in results), 3)
+    print(json.dumps(summary))
+    return 0 if summary["failed"] == 0 and not summary["interrupted"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,244 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Tests of tools/reproduce.py (figure registry and plots, with the fake program of
+tools/fake_experiment.py) and of the Fig. 6 model (tools/load_variance.py).
+Run with: python3 -m pytest tools/
+"""
+
+import io
+import json
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import load_variance  # noqa: E402
+import reproduce  # noqa: E402
+from test_sweep import install_fake, log_lines  # noqa: E402
+
+REPRODUCE = os.path.join(HERE, "reproduce.py")
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+FIGS = ["fig2", "fig3", "fig4", "fig5", "fig6", "fig7", "fig8", "fig9", "fig10", "fig11",
+        "fig12", "fig15", "fig16", "fig17"]
+
+
+def cli(*args, env_extra=None):
+    env = dict(os.environ, **(env_extra or {}))
+    return subprocess.run([sys.executable, REPRODUCE, *args], capture_output=True, text=True,
+                          env=env, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def all_small(tmp_path_factory):
+    """`reproduce.py all` at small scale on the fake programs, run once for the module."""
+    d = tmp_path_factory.mktemp("repro")
+    install_fake(str(d / "bin"))
+    log = str(d / "log")
+    r = cli("all", "--bin-dir", str(d / "bin"), "--db", str(d / "r.db"), "--out",
+            str(d / "out"), "--jobs", "2", env_extra=dict(FAKE_LOG=log))
+    return d, r, log
+
+
+def test_registry_names_and_options():
+    assert list(reproduce.FIGURES) == FIGS
+    for f in reproduce.FIGURES.values():
+        for scale in reproduce.SCALES:
+            grid = f.grid(scale)
+            assert grid, (f.name, scale)
+            for p in grid:
+                unknown = set(p) - reproduce.OPTIONS[f.program]
+                assert not unknown, (f.name, unknown)
+    # Figures that share runs have the same grid.
+    for a, b in (("fig2", "fig3"), ("fig2", "fig6"), ("fig9", "fig10"), ("fig4", "fig5")):
+        assert reproduce.FIGURES[a].grid("small") == reproduce.FIGURES[b].grid("small")
+
+
+def test_settings_of_the_paper_scale():
+    pts = reproduce.FIGURES["fig2"].grid("paper")
+    assert sorted({p["k"] for p in pts}) == [4, 8, 12]
+    assert len(pts) == 27
+    assert sorted({p["k"] for p in reproduce.FIGURES["fig2"].grid("small")}) == [4, 8]
+    f7 = reproduce.FIGURES["fig7"].grid("paper")
+    assert {(p["k"], p["hostsPerTor"]) for p in f7} == {(8, 16)}
+    assert sorted({p["connectionsPerHost"] for p in f7}) == [0.1, 0.25, 0.5, 1, 2, 4, 10]
+    mix = reproduce.FIGURES["fig12"].grid("paper")
+    assert {p["shortFlowRate"] for p in mix} == {512 * 5}
+    assert [reproduce.series_of(p) for p in mix] == ["TCP", "MPTCP", "EWTCP", "UNCOUPLED"]
+    f15 = reproduce.FIGURES["fig15"].grid("paper")
+    perfect = [p for p in f15 if p["topology"] == "perfect"]
+    assert {p["hosts"] for p in perfect} == {576} and len(perfect) == 11
+    assert {(p["k"], p["hostsPerTor"]) for p in f15 if p["topology"] == "dhft"} == {(12, 8)}
+
+
+def test_all_figures_run_and_plot(all_small):
+    d, r, log = all_small
+    assert r.returncode == 0, r.stderr[-3000:]
+    summary = json.loads(r.stdout.splitlines()[-1])
+    assert summary["failed"] == 0 and summary["plot_errors"] == []
+    # Points shared between sweeps (fig9's TCP point is fig2's TCP point) run once.
+    n_points = sum(len(pts) for pts in {f.sweep_name: f.grid("small")
+                                        for f in reproduce.FIGURES.values()}.values())
+    assert summary["ok"] + summary["skipped"] == n_points
+    assert len(log_lines(log)) == summary["ok"]
+    assert summary["skipped"] == 1
+    names = {os.path.basename(p) for p in summary["plots"]}
+    for fig in FIGS:
+        assert any(n.startswith(fig + "-") for n in names), fig
+    for p in summary["plots"]:
+        with open(p, "rb") as f:
+            assert f.read(8) == PNG_MAGIC
+        assert os.path.getsize(p) > 5000
+
+
+def table_after(text, header):
+    return text.split(header, 1)[1]
+
+
+def test_figure_tables_show_the_database_values(all_small):
+    d, r, _ = all_small
+    out = r.stdout
+    con = sqlite3.connect(str(d / "r.db"))
+    # Fig. 2: the TCP bar is runs.optimal_pct of the TCP run of the fattree sweep.
+    tcp = con.execute("SELECT optimal_pct FROM runs WHERE label='fattree-small' AND "
+                      "transport='tcp'").fetchone()[0]
+    m = re.search(r"^TCP\s+1\s+1\s+([\d.]+)", table_after(out, "== fig2"), re.M)
+    assert float(m[1]) == pytest.approx(tcp, abs=0.006)
+    # Fig. 12: long-flow goodput from workload_runs (fake: optimal_pct / 2 Mb/s) beside the
+    # paper's numbers.
+    sec = table_after(out, "== fig12")
+    for name, mbps, paper in (("TCP", 22.5, 28), ("MPTCP", 46.9, 47), ("EWTCP", 44.4, 43),
+                              ("UNCOUPLED", 46.9, 49)):
+        m = re.search(rf"^{name}\s+1\s+40\s+40\s+[\d.]+\s+[\d.]+\s+([\d.]+)\s+(\d+)$", sec, re.M)
+        assert m, (name, sec[:800])
+        assert (float(m[1]), int(m[2])) == (mbps, paper)
+    # Fig. 7: the ratio is MPTCP / TCP aggregate goodput of the same load.
+    rows = {}
+    for cph, tr, gp in con.execute("SELECT json_extract(params_json, '$.connectionsPerHost'), "
+                                   "transport, aggregate_goodput_bps FROM runs "
+                                   "WHERE label='load-small'"):
+        rows[(float(cph), tr)] = gp
+    sec = table_after(out, "== fig7")
+    m = re.search(r"^\s+0.25\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", sec, re.M)
+    assert float(m[3]) == pytest.approx(rows[(0.25, "mptcp")] / rows[(0.25, "tcp")], abs=0.001)
+    # Fig. 17: the fake's transfer times (TCP 1e-4 + n * 11.2 us) in ms.
+    sec = table_after(out, "== fig17")
+    m = re.search(r"^\s+1000\s+([\d.]+)\s+([\d.]+)", sec, re.M)
+    assert float(m[1]) == pytest.approx(1e3 * (1e-4 + 1000 * 1400 * 8 / 1e9), abs=0.001)
+    # Fig. 6: the model columns are load_variance's values.
+    sec = table_after(out, "== fig6")
+    m = re.search(r"^\s+4\s+8\s+([\d.]+)\s+([\d.]+)", sec, re.M)
+    assert float(m[1]) == pytest.approx(load_variance.variance_pod(4, 8), abs=1e-4)
+    assert float(m[2]) == pytest.approx(load_variance.variance_core(4, 8), abs=1e-4)
+    con.close()
+
+
+def test_rerun_skips_done_points_and_plot_only(all_small):
+    d, _, log = all_small
+    n = len(log_lines(log))
+    args = ["--bin-dir", str(d / "bin"), "--db", str(d / "r.db"), "--out", str(d / "out2")]
+    r = cli("fig9", *args, env_extra=dict(FAKE_LOG=log))
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout.splitlines()[-1])["skipped"] == 5
+    assert len(log_lines(log)) == n
+    assert os.path.exists(d / "out2" / "fig9-flow-rank.png")
+    r = cli("fig10", "--plot-only", *args)
+    assert r.returncode == 0, r.stderr
+    assert os.path.exists(d / "out2" / "fig10-link-loss.png")
+    # Dry run: every command, marked as done.
+    r = cli("fig2", "--dry-run", *args)
+    lines = r.stdout.splitlines()
+    assert len(lines) == 18 and all(ln.startswith("# done: ") for ln in lines)
+
+
+def test_dry_run_set_and_only(tmp_path):
+    r = cli("fig2", "--dry-run", "--db", str(tmp_path / "r.db"), "--set", "duration=2",
+            "--set", "queue=50", "--only", "transport=tcp", "--only", "k=4", "--runs", "1-2")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == 2
+    assert lines[0] == (f"build/mptcp-fattree --duration=2 --warmup=0.3 --quiet=true --k=4 "
+                        f"--transport=tcp --queue=50 --RngRun=1 --db={tmp_path}/r.db "
+                        "--label=fattree-small")
+    assert not (tmp_path / "r.db").exists()
+
+
+@pytest.mark.parametrize("args,words", [
+    (["fig13"], "unknown figure 'fig13'"),
+    (["fig2", "--set", "bogus=1"], "unknown parameter 'bogus'"),
+    (["fig17", "--set", "hotspot=1"], "unknown parameter 'hotspot'"),
+    (["fig2", "--set", "db=x.db"], "parameter 'db' is set by"),
+    (["fig2", "--only", "subflows=99"], "empty grid"),
+    (["fig2", "--set", "novalue"], "is not NAME=VALUE"),
+])
+def test_bad_input_exits_2_with_one_line(tmp_path, args, words):
+    r = cli(*args, "--db", str(tmp_path / "r.db"), "--out", str(tmp_path / "out"))
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("reproduce.py: error: ") and words in lines[0], \
+        r.stderr
+    assert not (tmp_path / "r.db").exists() and not (tmp_path / "out").exists()
+
+
+def test_incompatible_database_rejected(tmp_path):
+    install_fake(str(tmp_path / "bin"))
+    db = tmp_path / "r.db"
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE sweep_meta (key TEXT PRIMARY KEY, value TEXT)")
+    con.execute("INSERT INTO sweep_meta VALUES ('schema_version', '7')")
+    con.commit()
+    con.close()
+    before = db.read_bytes()
+    for extra in ([], ["--plot-only"]):
+        r = cli("fig17", "--bin-dir", str(tmp_path / "bin"), "--db", str(db), *extra)
+        assert r.returncode == 2
+        assert len(r.stderr.strip().splitlines()) == 1 and "schema version 7" in r.stderr
+        assert db.read_bytes() == before
+
+
+def test_plot_only_without_results(tmp_path):
+    r = cli("fig2", "--plot-only", "--db", str(tmp_path / "none.db"))
+    assert r.returncode == 1
+    assert "does not exist" in r.stderr
+    assert not (tmp_path / "none.db").exists()
+
+
+def test_list():
+    buf = io.StringIO()
+    assert reproduce.main(["list", "--runs", "1-3"], stream=buf) == 0
+    lines = buf.getvalue().splitlines()[1:]
+    assert [ln.split()[0] for ln in lines] == FIGS
+    counts = {ln.split()[0]: int(ln.split()[1]) for ln in lines}
+    assert counts["fig2"] == 54 and counts["fig9"] == 15 and counts["fig17"] == 6
+
+
+# --- Fig. 6 model -------------------------------------------------------------------------------
+
+def test_load_variance_by_hand():
+    # k=4: n0 = 16 hosts, n1 = 4 per pod, n2 = 2 per rack.
+    # E_p = 1 - 2/4 = 0.5; m=1: V_p = 0.5 (0 + 1 + (1/2)(1 - 1/15) - 0.5) = 0.5 (0.5 + 7/15)
+    assert load_variance.expected_pod(4) == 0.5
+    assert load_variance.variance_pod(4, 1) == pytest.approx(0.5 * (0.5 + 7 / 15))
+    # m=2: (1/(2*2) + 1/2) = 0.75 -> 0.5 (0.75 + 7/15 - 0.5)
+    assert load_variance.variance_pod(4, 2) == pytest.approx(0.5 * (0.25 + 7 / 15))
+    # E_c = 1 - 4/16 = 0.75; m=1: V_c = 0.75 (1 + (3/4)(1 - 3/15) - 0.75) = 0.75 * 0.85
+    assert load_variance.expected_core(4) == 0.75
+    assert load_variance.variance_core(4, 1) == pytest.approx(0.6375)
+    # k=8, m=8: n0 = 128, n2 = 4, E_p = 0.75:
+    # 0.75 (7/32 + 1/8 + (3/4)(124/127) - 0.75)
+    assert load_variance.variance_pod(8, 8) == pytest.approx(
+        0.75 * (7 / 32 + 1 / 8 + 0.75 * 124 / 127 - 0.75))
+    # More subflows never increase the variance; the paper's Fig. 6 flattens above 8.
+    for k in (4, 8, 16, 32):
+        v = [load_variance.variance_pod(k, m) for m in range(1, 17)]
+        assert all(a > b for a, b in zip(v, v[1:]))
+        assert v[7] - v[15] < 0.1 * v[0]
+    for bad in ((3, 1), (0, 1)):
+        with pytest.raises(ValueError):
+            load_variance.variance_pod(*bad)
+    with pytest.raises(ValueError):
+        load_variance.variance_core(4, 0)
