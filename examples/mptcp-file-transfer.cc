@@ -178,6 +178,11 @@ main(int argc, char* argv[])
         pair.Run(mptcp ? MpTcpSocketFactory::GetTypeId() : TcpSocketFactory::GetTypeId(),
                  packets,
                  mss);
+    uint32_t drops = 0; // every queue of the topology, all transfers
+    for (uint32_t link = 0; link < 4; ++link)
+    {
+        drops += pair.GetDrops(link, true) + pair.GetDrops(link, false);
+    }
     Simulator::Destroy();
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
@@ -243,7 +248,7 @@ main(int argc, char* argv[])
               << ", \"subflows\": " << run.subflows
               << ", \"link_rate_bps\": " << std::setprecision(12) << run.linkRateBps
               << ", \"mss\": " << mss << ", \"transfers\": [" << list.str()
-              << "], \"complete\": " << (complete ? "true" : "false") << ", \"run_id\": " << runId
+              << "], \"queue_drops\": " << drops << ", \"complete\": " << (complete ? "true" : "false") << ", \"run_id\": " << runId
               << ", \"wall_s\": " << std::setprecision(6) << wall << "}" << std::endl;
     return (!complete || (!db.empty() && runId < 0)) ? 1 : 0;
 }

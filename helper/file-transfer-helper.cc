@@ -16,7 +16,9 @@
 #include "ns3/point-to-point-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-disc.h"
+#include "ns3/queue.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -146,6 +148,14 @@ NetDeviceContainer
 FileTransferHelper::GetLink(uint32_t link) const
 {
     return m_links.at(link);
+}
+
+uint32_t
+FileTransferHelper::GetDrops(uint32_t link, bool hostSide) const
+{
+    Ptr<PointToPointNetDevice> dev =
+        DynamicCast<PointToPointNetDevice>(m_links.at(link).Get(hostSide ? 0 : 1));
+    return dev->GetQueue()->GetTotalDroppedPackets();
 }
 
 Ipv4Address

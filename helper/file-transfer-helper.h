@@ -86,6 +86,13 @@ class FileTransferHelper
      */
     Ipv4Address GetAddress(uint32_t link) const;
 
+    /**
+     * \param link as for GetLink()
+     * \param hostSide true for the queue of the host's device, false for the switch's
+     * \return packets that device's queue dropped so far
+     */
+    uint32_t GetDrops(uint32_t link, bool hostSide) const;
+
   private:
     /// Starts the next transfer, or stops the simulation after the last.
     void Next();
