@@ -248,7 +248,8 @@ main(int argc, char* argv[])
               << ", \"subflows\": " << run.subflows
               << ", \"link_rate_bps\": " << std::setprecision(12) << run.linkRateBps
               << ", \"mss\": " << mss << ", \"transfers\": [" << list.str()
-              << "], \"queue_drops\": " << drops << ", \"complete\": " << (complete ? "true" : "false") << ", \"run_id\": " << runId
+              << "], \"queue_drops\": " << drops
+              << ", \"complete\": " << (complete ? "true" : "false") << ", \"run_id\": " << runId
               << ", \"wall_s\": " << std::setprecision(6) << wall << "}" << std::endl;
     return (!complete || (!db.empty() && runId < 0)) ? 1 : 0;
 }

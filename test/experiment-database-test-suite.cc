@@ -529,7 +529,7 @@ class LinksAndTransfersTest : public TestCase
                                   true, "transfer " << i);
         }
         const std::vector<TransferRecord> twice = {transfers[0], transfers[0]};
-        NS_TEST_ASSERT_MSG_EQ(db.AddTransferRun(MakeRun(4), twice), -1, "duplicate packets rejected");
+        NS_TEST_ASSERT_MSG_EQ(db.AddTransferRun(MakeRun(4), twice), -1, "duplicates rejected");
         NS_TEST_ASSERT_MSG_EQ(db.GetRuns().size(), 3u, "no run stored");
         NS_TEST_ASSERT_MSG_EQ(db.GetTransfers(4).size(), 0u, "no transfer stored");
     }

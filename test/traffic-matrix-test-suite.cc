@@ -331,6 +331,24 @@ class ConnectionsPerHostTest : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(three, 8, name << ": 40 - 2 * 16 hosts send 3");
             }
         }
+        // Reproducible from (seed, run, stream), different for another run.
+        auto draw = [](uint64_t run) {
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(run);
+            TrafficMatrix m;
+            m.AssignStreams(9);
+            std::vector<uint32_t> rackOf(16);
+            for (uint32_t h = 0; h < 16; ++h)
+            {
+                rackOf[h] = h / 4;
+            }
+            auto f = m.ConnectionsPerHost(T::PERMUTATION, 16, 0.25);
+            auto g = m.ConnectionsPerHost(T::RANDOM, 16, 2.5);
+            f.insert(f.end(), g.begin(), g.end());
+            return m.MakeRackLocal(f, rackOf, 0.5, T::PERMUTATION);
+        };
+        NS_TEST_ASSERT_MSG_EQ((draw(3) == draw(3)), true, "same seed, run and stream");
+        NS_TEST_ASSERT_MSG_EQ((draw(3) != draw(4)), true, "another run differs");
         // Every host sends to every other: X = N - 1.
         TrafficMatrix tm;
         NS_TEST_ASSERT_MSG_EQ(tm.ConnectionsPerHost(T::PERMUTATION, 4, 3).size(), 12, "all-to-all");
