@@ -5,6 +5,7 @@
 #include "ns3/mptcp-ns3-compat.h"
 #include "ns3/test.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -495,7 +496,11 @@ class LinksAndTransfersTest : public TestCase
                 w.links.push_back(l);
             }
         }
+        const auto t0 = std::chrono::steady_clock::now();
         NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(2), MakeFlows(2, 2), w), 2, db.GetLastError());
+        std::cout << GetName() << ": run with 768 link rows stored in "
+                  << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()
+                  << " s" << std::endl;
         WorkloadResults got;
         NS_TEST_ASSERT_MSG_EQ(db.GetWorkloadResults(2, &got), true, db.GetLastError());
         NS_TEST_ASSERT_MSG_EQ(got.links.size(), 768u, "3 layers x 128 links x 2 directions");
