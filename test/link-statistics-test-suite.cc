@@ -169,7 +169,7 @@ class HotSpotThroughputTest : public TestCase
         std::cout << GetName() << ": across " << acrossMbps << " Mb/s, local " << localMbps
                   << " Mb/s" << std::endl;
         NS_TEST_ASSERT_MSG_LT_OR_EQ(acrossMbps, 10.0, "at most a tenth of 100 Mb/s");
-        NS_TEST_ASSERT_MSG_GT(acrossMbps, 7.0, "but it does use the slow link");
+        NS_TEST_ASSERT_MSG_GT(acrossMbps, 5.0, "but it does use the slow link");
         NS_TEST_ASSERT_MSG_GT(localMbps, 80.0, "the rack-local flow is not slowed");
         Simulator::Destroy();
     }
