@@ -57,6 +57,8 @@ def build(bld):
         'helper/flow-statistics.cc',
         'helper/link-layer-statistics.cc',
         'helper/datacenter-workload-helper.cc',
+        'helper/hot-spot-helper.cc',
+        'helper/file-transfer-helper.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mptcp')
@@ -79,6 +81,8 @@ def build(bld):
         'test/mptcp-packet-scatter-test-suite.cc',
         'test/mmptcp-test-suite.cc',
         'test/datacenter-workload-test-suite.cc',
+        'test/link-statistics-test-suite.cc',
+        'test/file-transfer-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -114,6 +118,8 @@ def build(bld):
         'helper/flow-statistics.h',
         'helper/link-layer-statistics.h',
         'helper/datacenter-workload-helper.h',
+        'helper/hot-spot-helper.h',
+        'helper/file-transfer-helper.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -24,6 +24,7 @@
 #include "ns3/datacenter-workload-helper.h"
 #include "ns3/experiment-database.h"
 #include "ns3/fat-tree-helper.h"
+#include "ns3/hot-spot-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
 #include "ns3/link-layer-statistics.h"
@@ -515,6 +516,102 @@ WorkloadJson(const WorkloadResults& w)
     return os.str();
 }
 
+/**
+ * \param k FatTree arity
+ * \return the number of aggregation-core links of a k-ary FatTree, k * (k/2)^2
+ */
+uint64_t
+AggregationCoreLinks(uint32_t k)
+{
+    return uint64_t{k} * (k / 2) * (k / 2);
+}
+
+/**
+ * The rack of every host, for --localFraction: its edge switch across pods.
+ * \param tree the FatTree
+ * \return rack index per host
+ */
+std::vector<uint32_t>
+HostRacks(const FatTreeHelper& tree)
+{
+    std::vector<uint32_t> rackOf(tree.GetNHosts());
+    for (uint32_t h = 0; h < rackOf.size(); ++h)
+    {
+        rackOf[h] = tree.GetHostPod(h) * (tree.GetK() / 2) + tree.GetHostEdge(h);
+    }
+    return rackOf;
+}
+
+/**
+ * The hot spot of paper §4.3.4 (Fig. 11): \p n aggregation-core links, chosen with RNG
+ * stream \p stream, run at a tenth of their rate in both directions; printed on stderr.
+ * \param tree the FatTree (after Create())
+ * \param n number of links to slow down
+ * \param stream the RNG stream
+ * \return the slowed links' indices in FatTreeHelper::GetLinks(), in draw order
+ */
+std::vector<uint32_t>
+SlowHotspotLinks(const FatTreeHelper& tree, uint32_t n, int64_t stream)
+{
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(stream);
+    const auto& links = tree.GetLinks();
+    std::vector<uint32_t> chosen =
+        HotSpotHelper::SlowRandomLinks(links, FatTreeHelper::AGGREGATION_CORE, n, 10, rng);
+    for (uint32_t i : chosen)
+    {
+        std::cerr << "[" << PROGRAM << "] hot spot: link " << i << " (node " << links[i].a->GetId()
+                  << " - node " << links[i].b->GetId() << ", "
+                  << FatTreeHelper::GetLayerName(links[i].layer) << ") at "
+                  << HotSpotHelper::GetRate(links[i].devA) << " bit/s both ways" << std::endl;
+    }
+    return chosen;
+}
+
+/**
+ * The `links` rows of the results database.
+ * \param links the per-link statistics
+ * \return the rows
+ */
+std::vector<LinkRecord>
+LinkRecords(const std::vector<LinkResult>& links)
+{
+    std::vector<LinkRecord> rows;
+    rows.reserve(links.size());
+    for (const auto& l : links)
+    {
+        LinkRecord r;
+        r.linkId = l.linkId;
+        r.layer = FatTreeHelper::GetLayerName(l.layer);
+        r.direction = l.up ? "up" : "down";
+        r.nodeA = l.nodeA;
+        r.nodeB = l.nodeB;
+        r.rateBps = l.rateBps;
+        r.txPackets = l.txPackets;
+        r.drops = l.drops;
+        r.lossRate = l.lossRate;
+        r.utilization = l.utilization;
+        rows.push_back(r);
+    }
+    return rows;
+}
+
+/**
+ * \param v numbers
+ * \return a JSON array of them
+ */
+std::string
+JsonList(const std::vector<uint32_t>& v)
+{
+    std::ostringstream os;
+    os << "[";
+    for (size_t i = 0; i < v.size(); ++i)
+    {
+        os << (i ? ", " : "") << v[i];
+    }
+    return os.str() + "]";
+}
+
 } // namespace
 
 int
@@ -531,6 +628,9 @@ main(int argc, char* argv[])
     std::string mpScheduler = "LowestRtt";
     std::string matrix = "permutation";
     uint32_t stride = 0;
+    double connectionsPerHost = 1;
+    double localFraction = NAN; // NaN: not given, the matrix as drawn
+    int hotspot = 0;
     double duration = 3.0;
     double warmup = 1.0;
     std::string db = "results/fattree.db";
@@ -576,6 +676,20 @@ main(int argc, char* argv[])
                  mpScheduler);
     cmd.AddValue("matrix", "traffic matrix: " + TrafficMatrix::TypeNames(), matrix);
     cmd.AddValue("stride", "stride of the stride matrix (0 = hosts/2)", stride);
+    cmd.AddValue("connectionsPerHost",
+                 "long flows per host, X > 0 (paper Fig. 7, 16): round(X * hosts) flows; X <= 1: "
+                 "distinct random senders, X > 1: floor(X) or ceil(X) flows per host to distinct "
+                 "hosts (default 1: the plain matrix)",
+                 connectionsPerHost);
+    cmd.AddValue("localFraction",
+                 "fraction 0..1 of the flows sent to a random other host of the sender's rack "
+                 "(paper Fig. 8, 15); with permutation the others leave the rack (default: the "
+                 "matrix as drawn)",
+                 localFraction);
+    cmd.AddValue("hotspot",
+                 "aggregation-core links, chosen at random, run at a tenth of their rate in both "
+                 "directions (paper Fig. 11; default 0)",
+                 hotspot);
     cmd.AddValue("duration", "simulated time of the run including the warm-up, s", duration);
     cmd.AddValue("warmup", "initial simulated time excluded from goodput, s", warmup);
     cmd.AddValue("db", "SQLite results database, appended to (\"none\": no database)", db);
@@ -685,6 +799,34 @@ main(int argc, char* argv[])
     {
         Fail("stride", std::to_string(stride), "must be between 1 and hosts-1");
     }
+    if (!TrafficMatrix::IsValidConnectionsPerHost(nHosts, connectionsPerHost))
+    {
+        Fail("connectionsPerHost", std::to_string(connectionsPerHost),
+             "must be > 0 and at most hosts - 1, and give at least one flow");
+    }
+    if (connectionsPerHost != 1 && *matrixType == TrafficMatrix::Type::STRIDE)
+    {
+        Fail("connectionsPerHost", std::to_string(connectionsPerHost),
+             "needs --matrix=permutation or random");
+    }
+    if (connectionsPerHost != 1 && wl.workload != "long")
+    {
+        Fail("connectionsPerHost", std::to_string(connectionsPerHost), "needs --workload=long");
+    }
+    if (!std::isnan(localFraction) && !(localFraction >= 0 && localFraction <= 1))
+    {
+        Fail("localFraction", std::to_string(localFraction), "must be in [0, 1]");
+    }
+    if (localFraction > 0 && hostsPerTor < 2)
+    {
+        Fail("localFraction", std::to_string(localFraction), "needs 2 or more hosts per rack");
+    }
+    if (hotspot < 0 || static_cast<uint64_t>(hotspot) > AggregationCoreLinks(k))
+    {
+        Fail("hotspot", std::to_string(hotspot),
+             "must be between 0 and the " + std::to_string(AggregationCoreLinks(k)) +
+                 " aggregation-core links");
+    }
     wl.Validate(transport, nHosts, duration);
     if (!db.empty())
     {
@@ -779,9 +921,19 @@ main(int argc, char* argv[])
     }
 
     // ---- Traffic.
+    const std::vector<uint32_t> hotLinks = SlowHotspotLinks(fatTree, hotspot, 1003);
     TrafficMatrix tm;
     tm.AssignStreams(1000);
-    TrafficMatrix::FlowList flows = tm.Generate(*matrixType, nHosts, stride);
+    TrafficMatrix::FlowList flows =
+        *matrixType == TrafficMatrix::Type::STRIDE
+            ? tm.Generate(*matrixType, nHosts, stride)
+            : tm.ConnectionsPerHost(*matrixType, nHosts, connectionsPerHost);
+    const std::vector<uint32_t> rackOf = HostRacks(fatTree);
+    if (!std::isnan(localFraction))
+    {
+        flows = tm.MakeRackLocal(flows, rackOf, localFraction, *matrixType);
+    }
+    const uint32_t rackLocalFlows = TrafficMatrix::CountRackLocal(flows, rackOf);
     Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
     jitter->SetStream(1001);
     FlowStatistics stats;
@@ -955,10 +1107,14 @@ main(int argc, char* argv[])
            << Json(wl.flowSizeCdf) << ",\"shortTransport\":" << Json(wl.shortTransport)
            << ",\"switchThreshold\":" << wl.switchThreshold
            << ",\"incastSenders\":" << wl.incastSenders
-           << ",\"shortFlowStart\":" << wl.shortFlowStart << "}";
+           << ",\"shortFlowStart\":" << wl.shortFlowStart
+           << ",\"connectionsPerHost\":" << connectionsPerHost
+           << ",\"localFraction\":" << JsonNumber(localFraction) << ",\"hotspot\":" << hotspot
+           << "}";
     run.paramsJson = params.str();
     WorkloadResults workloadResults =
         CollectWorkloadResults(wl, stats, longIds, records, layers.Collect(), duration);
+    workloadResults.links = LinkRecords(layers.CollectLinks());
     if (transport == "mmptcp" || wl.shortResolved == "mmptcp")
     {
         workloadResults.summary.switchThresholdBytes = wl.switchThreshold;
@@ -987,7 +1143,11 @@ main(int argc, char* argv[])
               << ", \"min_flow_pct\": " << JsonNumber(minPct) << ", \"jain_index\": " << jain
               << ", \"delivered_bytes\": " << deliveredBytes << ", \"stock\": "
               << (stock ? "true" : "false") << ", \"rng_run\": " << run.rngRun
-              << WorkloadJson(workloadResults) << ", \"run_id\": " << runId
+              << WorkloadJson(workloadResults)
+              << ", \"connections_per_host\": " << connectionsPerHost
+              << ", \"local_fraction\": " << JsonNumber(localFraction)
+              << ", \"rack_local_flows\": " << rackLocalFlows
+              << ", \"hotspot_links\": " << JsonList(hotLinks) << ", \"run_id\": " << runId
               << ", \"wall_s\": " << wall << "}" << std::endl;
     return (!db.empty() && runId < 0) ? 1 : 0;
 }

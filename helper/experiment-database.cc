@@ -123,6 +123,27 @@ const Column kLinkLayerColumns[] = {
     {"drops", ColType::INTEGER},
 };
 
+/// The columns of `links` after run_id.
+const Column kLinkColumns[] = {
+    {"link_id", ColType::INTEGER},
+    {"layer", ColType::TEXT},
+    {"direction", ColType::TEXT},
+    {"node_a", ColType::INTEGER},
+    {"node_b", ColType::INTEGER},
+    {"rate_bps", ColType::REAL},
+    {"tx_packets", ColType::INTEGER},
+    {"drops", ColType::INTEGER},
+    {"loss_rate", ColType::REAL},
+    {"utilization", ColType::REAL},
+};
+
+/// The columns of `transfers` after run_id.
+const Column kTransferColumns[] = {
+    {"packets", ColType::INTEGER},
+    {"bytes", ColType::INTEGER},
+    {"transfer_time_s", ColType::REAL},
+};
+
 /// The columns of `workload_runs` after run_id.
 const Column kWorkloadRunColumns[] = {
     {"workload", ColType::TEXT},
@@ -211,7 +232,9 @@ CreateSql()
        << WorkloadTableSql("link_layers",
                            kLinkLayerColumns,
                            ", PRIMARY KEY (run_id, layer, direction)")
-       << WorkloadTableSql("workload_runs", kWorkloadRunColumns, ", PRIMARY KEY (run_id)");
+       << WorkloadTableSql("workload_runs", kWorkloadRunColumns, ", PRIMARY KEY (run_id)")
+       << WorkloadTableSql("links", kLinkColumns, ", PRIMARY KEY (run_id, link_id, direction)")
+       << WorkloadTableSql("transfers", kTransferColumns, ", PRIMARY KEY (run_id, packets)");
     return os.str();
 }
 
@@ -311,6 +334,28 @@ LinkLayerValues(int64_t runId, const LinkLayerRecord& l)
             l.lossRate,
             static_cast<int64_t>(l.txPackets),
             static_cast<int64_t>(l.drops)};
+}
+
+std::vector<Value>
+LinkValues(int64_t runId, const LinkRecord& l)
+{
+    return {runId,
+            int64_t{l.linkId},
+            l.layer,
+            l.direction,
+            int64_t{l.nodeA},
+            int64_t{l.nodeB},
+            l.rateBps,
+            static_cast<int64_t>(l.txPackets),
+            static_cast<int64_t>(l.drops),
+            l.lossRate,
+            l.utilization};
+}
+
+std::vector<Value>
+TransferValues(int64_t runId, const TransferRecord& t)
+{
+    return {runId, int64_t{t.packets}, static_cast<int64_t>(t.bytes), t.transferTimeS};
 }
 
 std::vector<Value>
@@ -503,7 +548,9 @@ CheckSchema(sqlite3* db, const std::string& path, std::string* error)
         CheckColumns(db, path, "short_flows", kShortFlowColumns, error) &&
         CheckColumns(db, path, "flow_counters", kFlowCounterColumns, error) &&
         CheckColumns(db, path, "link_layers", kLinkLayerColumns, error) &&
-        CheckColumns(db, path, "workload_runs", kWorkloadRunColumns, error))
+        CheckColumns(db, path, "workload_runs", kWorkloadRunColumns, error) &&
+        CheckColumns(db, path, "links", kLinkColumns, error) &&
+        CheckColumns(db, path, "transfers", kTransferColumns, error))
     {
         return SchemaCheck::OK;
     }
@@ -723,9 +770,17 @@ ExperimentDatabase::AddRun(const RunRecord& run,
 }
 
 int64_t
+ExperimentDatabase::AddTransferRun(const RunRecord& run,
+                                   const std::vector<TransferRecord>& transfers)
+{
+    return AddRunRows(run, {}, nullptr, &transfers);
+}
+
+int64_t
 ExperimentDatabase::AddRunRows(const RunRecord& run,
                                const std::vector<FlowRecord>& flows,
-                               const WorkloadResults* workload)
+                               const WorkloadResults* workload,
+                               const std::vector<TransferRecord>* transfers)
 {
     NS_LOG_FUNCTION(this << flows.size());
     if (m_db == nullptr)
@@ -780,44 +835,61 @@ ExperimentDatabase::AddRunRows(const RunRecord& run,
             return fail("inserting flow " + std::to_string(f.flowId));
         }
     }
+    // Same transaction: the workload and transfer rows are stored with the run or not at all.
+    std::vector<std::pair<std::string, std::vector<std::vector<Value>>>> tables;
+    if (transfers != nullptr)
+    {
+        tables.emplace_back(InsertSql("transfers", kTransferColumns, true),
+                            std::vector<std::vector<Value>>{});
+        for (const auto& t : *transfers)
+        {
+            tables.back().second.push_back(TransferValues(runId, t));
+        }
+    }
     if (workload != nullptr)
     {
-        // Same transaction: the workload rows are stored with the run or not at all.
-        std::vector<std::pair<std::string, std::vector<std::vector<Value>>>> tables(4);
-        tables[0].first = InsertSql("short_flows", kShortFlowColumns, true);
+        tables.resize(tables.size() + 5);
+        auto* t = &tables[tables.size() - 5];
+        t[0].first = InsertSql("short_flows", kShortFlowColumns, true);
         for (const auto& f : workload->shortFlows)
         {
-            tables[0].second.push_back(ShortFlowValues(runId, f));
+            t[0].second.push_back(ShortFlowValues(runId, f));
         }
-        tables[1].first = InsertSql("flow_counters", kFlowCounterColumns, true);
+        t[1].first = InsertSql("flow_counters", kFlowCounterColumns, true);
         for (const auto& f : workload->flowCounters)
         {
-            tables[1].second.push_back(FlowCounterValues(runId, f));
+            t[1].second.push_back(FlowCounterValues(runId, f));
         }
-        tables[2].first = InsertSql("link_layers", kLinkLayerColumns, true);
+        t[2].first = InsertSql("link_layers", kLinkLayerColumns, true);
         for (const auto& l : workload->linkLayers)
         {
-            tables[2].second.push_back(LinkLayerValues(runId, l));
+            t[2].second.push_back(LinkLayerValues(runId, l));
         }
-        tables[3].first = InsertSql("workload_runs", kWorkloadRunColumns, true);
-        tables[3].second.push_back(WorkloadRunValues(runId, workload->summary));
-        for (const auto& [sql, rows] : tables)
+        t[3].first = InsertSql("workload_runs", kWorkloadRunColumns, true);
+        t[3].second.push_back(WorkloadRunValues(runId, workload->summary));
+        // One prepared statement for all the rows of a table (768 links of a k=8 tree).
+        t[4].first = InsertSql("links", kLinkColumns, true);
+        for (const auto& l : workload->links)
         {
-            raw = nullptr;
-            if (sqlite3_prepare_v2(m_db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+            t[4].second.push_back(LinkValues(runId, l));
+        }
+    }
+    for (const auto& [sql, rows] : tables)
+    {
+        raw = nullptr;
+        if (sqlite3_prepare_v2(m_db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+        {
+            return fail("preparing '" + sql + "'");
+        }
+        Stmt stmt(raw);
+        for (const auto& values : rows)
+        {
+            sqlite3_reset(stmt.get());
+            sqlite3_clear_bindings(stmt.get());
+            if (BindAll(stmt.get(), values) != SQLITE_OK ||
+                sqlite3_step(stmt.get()) != SQLITE_DONE)
             {
-                return fail("preparing '" + sql + "'");
-            }
-            Stmt stmt(raw);
-            for (const auto& values : rows)
-            {
-                sqlite3_reset(stmt.get());
-                sqlite3_clear_bindings(stmt.get());
-                if (BindAll(stmt.get(), values) != SQLITE_OK ||
-                    sqlite3_step(stmt.get()) != SQLITE_DONE)
-                {
-                    return fail("executing '" + sql + "'");
-                }
+                return fail("executing '" + sql + "'");
             }
         }
     }
@@ -1033,7 +1105,59 @@ ExperimentDatabase::GetWorkloadResults(int64_t runId, WorkloadResults* out)
                           l.drops = static_cast<uint64_t>(ColInt(s, i++));
                           out->linkLayers.push_back(l);
                       });
+    ok = ok && select(NameList(kLinkColumns, ""),
+                      "FROM links WHERE run_id = ?1 ORDER BY link_id, direction DESC",
+                      [&](sqlite3_stmt* s) {
+                          LinkRecord l;
+                          int i = 0;
+                          l.linkId = static_cast<uint32_t>(ColInt(s, i++));
+                          l.layer = ColText(s, i++);
+                          l.direction = ColText(s, i++);
+                          l.nodeA = static_cast<uint32_t>(ColInt(s, i++));
+                          l.nodeB = static_cast<uint32_t>(ColInt(s, i++));
+                          l.rateBps = ColReal(s, i++);
+                          l.txPackets = static_cast<uint64_t>(ColInt(s, i++));
+                          l.drops = static_cast<uint64_t>(ColInt(s, i++));
+                          l.lossRate = ColReal(s, i++);
+                          l.utilization = ColReal(s, i++);
+                          out->links.push_back(l);
+                      });
     return ok && found;
+}
+
+std::vector<TransferRecord>
+ExperimentDatabase::GetTransfers(int64_t runId)
+{
+    std::vector<TransferRecord> out;
+    if (m_db == nullptr)
+    {
+        return out;
+    }
+    std::string sql = "SELECT " + NameList(kTransferColumns, "") +
+                      " FROM transfers WHERE run_id = ?1 ORDER BY packets";
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(m_db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+    {
+        m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
+        return out;
+    }
+    Stmt stmt(raw);
+    sqlite3_bind_int64(stmt.get(), 1, runId);
+    int rc;
+    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
+    {
+        TransferRecord t;
+        t.packets = static_cast<uint32_t>(ColInt(stmt.get(), 0));
+        t.bytes = static_cast<uint64_t>(ColInt(stmt.get(), 1));
+        t.transferTimeS = ColReal(stmt.get(), 2);
+        out.push_back(t);
+    }
+    if (rc != SQLITE_DONE)
+    {
+        m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
+        out.clear();
+    }
+    return out;
 }
 
 } // namespace ns3

@@ -130,6 +130,37 @@ struct LinkLayerRecord
 
 /**
  * \ingroup mptcp
+ * \brief One row of table `links`: one link in one direction, measured after the warm-up
+ * (LinkLayerStatistics::CollectLinks(); paper §4.3.4, Fig. 10).
+ */
+struct LinkRecord
+{
+    uint32_t linkId{0};     //!< link_id: index of the link in the topology's link list
+    std::string layer;      //!< layer: "host-edge", "edge-aggregation" or "aggregation-core"
+    std::string direction;  //!< direction: "up" (towards the core) or "down"
+    uint32_t nodeA{0};      //!< node_a: ns-3 node id of the lower end
+    uint32_t nodeB{0};      //!< node_b: ns-3 node id of the upper end
+    double rateBps{0};      //!< rate_bps: rate of the sending device, bit/s
+    uint64_t txPackets{0};  //!< tx_packets: packets sent on the link
+    uint64_t drops{0};      //!< drops: packets dropped by the queue feeding the link
+    double lossRate{0};     //!< loss_rate: drops / (tx_packets + drops), 0..1
+    double utilization{0};  //!< utilization: sent bits / (rate_bps * time), 0..1
+};
+
+/**
+ * \ingroup mptcp
+ * \brief One row of table `transfers`: one file transfer of the mptcp-file-transfer example
+ * (paper §6, Fig. 17).
+ */
+struct TransferRecord
+{
+    uint32_t packets{0};        //!< packets: file size in MSS-sized packets
+    uint64_t bytes{0};          //!< bytes: bytes received (packets * MSS when complete)
+    double transferTimeS{0};    //!< transfer_time_s: connect() to the last byte received, s
+};
+
+/**
+ * \ingroup mptcp
  * \brief One row of table `workload_runs`: the workload parameters and summary of a run.
  * A double that is NaN is stored as NULL (not applicable or not measured).
  */
@@ -164,6 +195,7 @@ struct WorkloadResults
     std::vector<ShortFlowRecord> shortFlows;  //!< the `short_flows` rows
     std::vector<FlowCounterRecord> flowCounters; //!< the `flow_counters` rows
     std::vector<LinkLayerRecord> linkLayers;  //!< the `link_layers` rows
+    std::vector<LinkRecord> links;            //!< the `links` rows
 };
 
 /**
@@ -183,7 +215,8 @@ struct WorkloadResults
  *   goodput_bps REAL, pct_of_optimal REAL, PRIMARY KEY (run_id, flow_id));
  * \endcode
  * and, for workload runs (WorkloadResults), the tables short_flows, flow_counters,
- * link_layers and workload_runs of doc/results-schema.rst, added to an older file when it
+ * link_layers, links and workload_runs of doc/results-schema.rst, and transfers (file
+ * transfers), added to an older file when it
  * is opened (its rows are kept).
  *
  * Rows are only ever inserted, never updated or deleted. AddRun() writes a run and its flows
@@ -291,6 +324,22 @@ class ExperimentDatabase
                    const WorkloadResults& workload);
 
     /**
+     * \brief Appends one run and its file transfers (table `transfers`) in one transaction.
+     * \param run the run row
+     * \param transfers the transfer rows; packets must be unique (PRIMARY KEY (run_id,
+     *        packets)), otherwise nothing is stored
+     * \return the new run_id (>= 1), or -1 on failure (nothing stored)
+     */
+    int64_t AddTransferRun(const RunRecord& run, const std::vector<TransferRecord>& transfers);
+
+    /**
+     * \brief Reads back the transfers of one run.
+     * \param runId the run_id returned by AddRun()
+     * \return the run's rows of `transfers`, ordered by packets (empty if none or on failure)
+     */
+    std::vector<TransferRecord> GetTransfers(int64_t runId);
+
+    /**
      * \brief Reads back the workload results of one run.
      * \param runId the run_id returned by AddRun()
      * \param out receives the rows (short flows and counters by flow_id, layers in stored
@@ -332,11 +381,13 @@ class ExperimentDatabase
      * \param run the run row
      * \param flows the flow rows
      * \param workload the workload rows, or null
+     * \param transfers the `transfers` rows, or null
      * \return the run_id or -1
      */
     int64_t AddRunRows(const RunRecord& run,
                        const std::vector<FlowRecord>& flows,
-                       const WorkloadResults* workload);
+                       const WorkloadResults* workload,
+                       const std::vector<TransferRecord>* transfers = nullptr);
 
     std::string m_path;      //!< file name
     sqlite3* m_db{nullptr};  //!< connection, null when closed

@@ -3,6 +3,7 @@
  */
 #include "link-layer-statistics.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/log.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
@@ -50,6 +51,56 @@ LinkLayerStatistics::ScheduleStart(Time at)
     Simulator::Schedule(at - Simulator::Now(), &LinkLayerStatistics::Start, this);
 }
 
+LinkLayerStatistics::Delta
+LinkLayerStatistics::Measure(size_t i, bool up) const
+{
+    const auto& link = m_tree.GetLinks()[i];
+    Counters now = Read(up ? link.devA : link.devB);
+    Counters s = m_start.empty() ? Counters{} : m_start[2 * i + (up ? 0 : 1)];
+    // Unsigned differences: right across one wrap of the 32-bit queue counters.
+    Delta d;
+    d.txPackets = (now.rxPackets - s.rxPackets) - (now.dropAfter - s.dropAfter) -
+                  now.queuedPackets + s.queuedPackets;
+    d.txBytes = (now.rxBytes - s.rxBytes) - (now.dropAfterBytes - s.dropAfterBytes) -
+                now.queuedBytes + s.queuedBytes;
+    d.drops = (now.dropBefore - s.dropBefore) + (now.dropAfter - s.dropAfter);
+    d.offered = (now.rxPackets - s.rxPackets) + (now.dropBefore - s.dropBefore);
+    return d;
+}
+
+std::vector<LinkResult>
+LinkLayerStatistics::CollectLinks() const
+{
+    const double seconds = (Simulator::Now() - m_startTime).GetSeconds();
+    const auto& links = m_tree.GetLinks();
+    std::vector<LinkResult> out;
+    out.reserve(2 * links.size());
+    for (size_t i = 0; i < links.size(); ++i)
+    {
+        for (bool up : {true, false})
+        {
+            const Delta d = Measure(i, up);
+            LinkResult r;
+            r.linkId = static_cast<uint32_t>(i);
+            r.layer = links[i].layer;
+            r.up = up;
+            r.nodeA = links[i].a->GetId();
+            r.nodeB = links[i].b->GetId();
+            DataRateValue rate;
+            (up ? links[i].devA : links[i].devB)->GetAttribute("DataRate", rate);
+            r.rateBps = static_cast<double>(rate.Get().GetBitRate());
+            r.txPackets = d.txPackets;
+            r.drops = d.drops;
+            const uint64_t done = r.txPackets + r.drops;
+            r.lossRate = done > 0 ? static_cast<double>(r.drops) / done : 0;
+            r.utilization =
+                seconds > 0 && r.rateBps > 0 ? d.txBytes * 8.0 / (r.rateBps * seconds) : 0;
+            out.push_back(r);
+        }
+    }
+    return out;
+}
+
 std::vector<LinkLayerResult>
 LinkLayerStatistics::Collect() const
 {
@@ -72,18 +123,11 @@ LinkLayerStatistics::Collect() const
                 {
                     continue;
                 }
-                Counters now = Read(up ? links[i].devA : links[i].devB);
-                Counters s = m_start.empty() ? Counters{} : m_start[2 * i + (up ? 0 : 1)];
-                // Unsigned differences: right across one wrap of the 32-bit queue counters.
-                uint32_t txPackets = (now.rxPackets - s.rxPackets) - (now.dropAfter - s.dropAfter) -
-                                     now.queuedPackets + s.queuedPackets;
-                uint32_t txBytes = (now.rxBytes - s.rxBytes) -
-                                   (now.dropAfterBytes - s.dropAfterBytes) - now.queuedBytes +
-                                   s.queuedBytes;
-                uint32_t drops = (now.dropBefore - s.dropBefore) + (now.dropAfter - s.dropAfter);
-                r.txPackets += txPackets;
-                r.drops += drops;
-                r.offered += (now.rxPackets - s.rxPackets) + (now.dropBefore - s.dropBefore);
+                const Delta d = Measure(i, up);
+                const uint32_t txBytes = d.txBytes;
+                r.txPackets += d.txPackets;
+                r.drops += d.drops;
+                r.offered += d.offered;
                 const double rate = m_tree.GetLinkRate(layer);
                 utilSum += seconds > 0 ? txBytes * 8.0 / (rate * seconds) : 0;
                 ++r.links;

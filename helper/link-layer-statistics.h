@@ -39,6 +39,25 @@ struct LinkLayerResult
 
 /**
  * \ingroup mptcp
+ * \brief Traffic and loss of one link in one direction (paper §4.3.4, Fig. 10: loss rate of
+ * every core and access link), measured like LinkLayerResult.
+ */
+struct LinkResult
+{
+    uint32_t linkId{0};     //!< index of the link in FatTreeHelper::GetLinks()
+    FatTreeHelper::Layer layer{FatTreeHelper::HOST_EDGE}; //!< the link's layer
+    bool up{true};          //!< true: from the lower node (Link::a) to the upper (Link::b)
+    uint32_t nodeA{0};      //!< Node id of the lower node (Link::a), whatever the direction
+    uint32_t nodeB{0};      //!< Node id of the upper node (Link::b)
+    double rateBps{0};      //!< rate of the sending device now, bit/s (a hot spot's is lower)
+    uint64_t txPackets{0};  //!< packets the queue passed to the link
+    uint64_t drops{0};      //!< packets dropped by the queue
+    double lossRate{0};     //!< drops / (txPackets + drops), 0..1 (0 if both are 0)
+    double utilization{0};  //!< bytes sent * 8 / (rateBps * time), 0..1
+};
+
+/**
+ * \ingroup mptcp
  * \brief Measures every FatTree link layer and direction between Start() and Collect(), from
  * the counters of the DropTail queue of the device feeding each link (the only queues of
  * the tree, see FatTreeHelper).
@@ -75,6 +94,13 @@ class LinkLayerStatistics
      */
     std::vector<LinkLayerResult> Collect() const;
 
+    /**
+     * \brief The results of every link from Start() to now: two entries per link of
+     * FatTreeHelper::GetLinks(), in that order, up then down.
+     * \return the results
+     */
+    std::vector<LinkResult> CollectLinks() const;
+
   private:
     /// Counters of one queue at one instant.
     struct Counters
@@ -93,6 +119,22 @@ class LinkLayerStatistics
      * \return its queue's counters now
      */
     static Counters Read(Ptr<PointToPointNetDevice> dev);
+
+    /// Differences of one queue's counters between Start() and now.
+    struct Delta
+    {
+        uint32_t txPackets{0}; //!< packets sent on the link
+        uint32_t txBytes{0};   //!< bytes sent on the link
+        uint32_t drops{0};     //!< packets dropped
+        uint32_t offered{0};   //!< packets offered (enqueued or dropped before)
+    };
+
+    /**
+     * \param i link index in FatTreeHelper::GetLinks()
+     * \param up true for the queue of devA, false for devB's
+     * \return its counters since Start()
+     */
+    Delta Measure(size_t i, bool up) const;
 
     const FatTreeHelper& m_tree;        //!< the tree
     std::vector<Counters> m_start;      //!< per link: up (devA) then down (devB) at Start()

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <map>
 #include <numeric>
 
 namespace ns3
@@ -124,6 +126,136 @@ TrafficMatrix::Generate(Type type, uint32_t nHosts, uint32_t stride)
     }
     NS_ABORT_MSG("TrafficMatrix: unknown type " << static_cast<int>(type));
     return {};
+}
+
+std::vector<uint32_t>
+TrafficMatrix::Sample(uint32_t n, uint32_t m)
+{
+    std::vector<uint32_t> pool(n);
+    std::iota(pool.begin(), pool.end(), 0U);
+    for (uint32_t i = 0; i < m; ++i)
+    {
+        std::swap(pool[i], pool[m_rng->GetInteger(i, n - 1)]);
+    }
+    pool.resize(m);
+    return pool;
+}
+
+bool
+TrafficMatrix::IsValidConnectionsPerHost(uint32_t nHosts, double perHost)
+{
+    return nHosts >= 2 && perHost > 0 && perHost <= nHosts - 1.0 &&
+           std::llround(perHost * nHosts) >= 1;
+}
+
+TrafficMatrix::FlowList
+TrafficMatrix::ConnectionsPerHost(Type type, uint32_t nHosts, double perHost)
+{
+    NS_ABORT_MSG_UNLESS(type == Type::PERMUTATION || type == Type::RANDOM,
+                        "TrafficMatrix: connections per host need a permutation or random matrix");
+    NS_ABORT_MSG_UNLESS(IsValidConnectionsPerHost(nHosts, perHost),
+                        "TrafficMatrix: " << perHost << " connections per host is invalid for "
+                                          << nHosts << " hosts");
+    const auto n = static_cast<uint32_t>(std::llround(perHost * nHosts));
+    FlowList flows;
+    if (perHost <= 1)
+    {
+        if (n >= nHosts)
+        {
+            return Generate(type, nHosts); // every host sends one flow
+        }
+        std::vector<uint32_t> senders = Sample(nHosts, n);
+        std::sort(senders.begin(), senders.end());
+        // The senders' rows of a derangement: distinct destinations, none sends to itself.
+        FlowList all = Generate(type, nHosts);
+        for (uint32_t s : senders)
+        {
+            flows.push_back(all[s]);
+        }
+        return flows;
+    }
+    const auto base = static_cast<uint32_t>(std::floor(perHost));
+    std::vector<uint32_t> count(nHosts, base);
+    for (uint32_t h : Sample(nHosts, n - base * nHosts))
+    {
+        ++count[h];
+    }
+    for (uint32_t h = 0; h < nHosts; ++h)
+    {
+        // Distinct destinations among the N-1 other hosts: sample 0..N-2 and skip over h.
+        for (uint32_t d : Sample(nHosts - 1, count[h]))
+        {
+            flows.emplace_back(h, d >= h ? d + 1 : d);
+        }
+    }
+    return flows;
+}
+
+TrafficMatrix::FlowList
+TrafficMatrix::MakeRackLocal(const FlowList& flows,
+                             const std::vector<uint32_t>& rackOf,
+                             double fraction,
+                             Type type)
+{
+    NS_ABORT_MSG_UNLESS(fraction >= 0 && fraction <= 1,
+                        "TrafficMatrix: local fraction " << fraction << " is not in [0, 1]");
+    std::map<uint32_t, std::vector<uint32_t>> members;
+    for (uint32_t h = 0; h < rackOf.size(); ++h)
+    {
+        members[rackOf[h]].push_back(h);
+    }
+    const auto nLocal = static_cast<uint32_t>(std::llround(fraction * flows.size()));
+    std::vector<bool> local(flows.size(), false);
+    for (uint32_t i : Sample(flows.size(), nLocal))
+    {
+        local[i] = true;
+    }
+    FlowList out = flows;
+    for (size_t i = 0; i < out.size(); ++i)
+    {
+        const uint32_t src = out[i].first;
+        NS_ABORT_MSG_IF(src >= rackOf.size(), "TrafficMatrix: host " << src << " has no rack");
+        const auto& rack = members[rackOf[src]];
+        if (local[i])
+        {
+            NS_ABORT_MSG_IF(rack.size() < 2,
+                            "TrafficMatrix: host " << src << " is alone in its rack");
+            // Uniform over the other hosts of the rack.
+            uint32_t j = m_rng->GetInteger(0, rack.size() - 2);
+            if (rack[j] == src)
+            {
+                j = rack.size() - 1;
+            }
+            out[i].second = rack[j];
+        }
+        else if (type == Type::PERMUTATION && rackOf[out[i].second] == rackOf[src])
+        {
+            const auto outside = static_cast<uint32_t>(rackOf.size() - rack.size());
+            NS_ABORT_MSG_IF(outside == 0, "TrafficMatrix: every host is in one rack");
+            // The j-th host outside the rack, j uniform.
+            uint32_t j = m_rng->GetInteger(0, outside - 1);
+            for (uint32_t h = 0; h < rackOf.size(); ++h)
+            {
+                if (rackOf[h] != rackOf[src] && j-- == 0)
+                {
+                    out[i].second = h;
+                    break;
+                }
+            }
+        }
+    }
+    return out;
+}
+
+uint32_t
+TrafficMatrix::CountRackLocal(const FlowList& flows, const std::vector<uint32_t>& rackOf)
+{
+    uint32_t n = 0;
+    for (const auto& f : flows)
+    {
+        n += rackOf.at(f.first) == rackOf.at(f.second) ? 1 : 0;
+    }
+    return n;
 }
 
 std::optional<TrafficMatrix::Type>

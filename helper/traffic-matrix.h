@@ -141,6 +141,70 @@ class TrafficMatrix
     FlowList Generate(Type type, uint32_t nHosts, uint32_t stride = 0);
 
     /**
+     * \brief A matrix with round(X * N) flows: X connections per host on average (paper
+     * §4.3.3, Fig. 7; §5, Fig. 16: 0.1 to 10 connections per host).
+     *
+     * - X <= 1: n = round(X * N) distinct senders chosen uniformly at random. With
+     *   Type::PERMUTATION each sends to a distinct destination (the senders' rows of a
+     *   uniformly random derangement, i.e. a partial permutation); with Type::RANDOM each
+     *   sends to a uniformly random other host.
+     * - X > 1: every host sends floor(X) or ceil(X) flows (round(X * N) - floor(X) * N hosts,
+     *   chosen at random, send ceil(X)), each to distinct other hosts drawn uniformly.
+     *
+     * With n = N and X <= 1 (X = 1, or X rounding to N flows) no sender is drawn, so the
+     * result equals Generate(type, N): the option's default leaves runs unchanged.
+     * Flows are ordered by sender, then by draw.
+     *
+     * \param type Type::PERMUTATION or Type::RANDOM (NS_ABORT_MSG otherwise)
+     * \param nHosts number of hosts N (>= 2)
+     * \param perHost X > 0 with 1 <= round(X * N) and ceil(X) <= N - 1 (NS_ABORT_MSG
+     *        otherwise; check user input with IsValidConnectionsPerHost() first)
+     * \return the flows; no flow has .first == .second
+     */
+    FlowList ConnectionsPerHost(Type type, uint32_t nHosts, double perHost);
+
+    /**
+     * \brief Whether \p perHost connections per host are valid for \p nHosts hosts.
+     * \param nHosts number of hosts N
+     * \param perHost connections per host X
+     * \return true iff N >= 2, X > 0, X <= N - 1 and round(X * N) >= 1
+     */
+    static bool IsValidConnectionsPerHost(uint32_t nHosts, double perHost);
+
+    /**
+     * \brief Makes a fraction of the flows rack-local (paper §4.3.3, Fig. 8: "a fraction of
+     * the flows were destined for a random host with the sender's rack, while the rest were
+     * destined for an unconstrained random host"; §5, Fig. 15: a permutation with a fraction
+     * of intra-ToR flows).
+     *
+     * round(f * flows) flows, chosen uniformly at random, get a destination drawn uniformly
+     * from the other hosts of the sender's rack. The other flows keep their destination,
+     * except that with Type::PERMUTATION a flow whose destination is in the sender's rack gets
+     * one drawn uniformly from the hosts outside the rack, so exactly round(f * flows) flows
+     * are rack-local. Receivers may then get more than one flow.
+     *
+     * \param flows the matrix (e.g. from Generate() or ConnectionsPerHost())
+     * \param rackOf rack index of every host (rackOf[h] for host h; e.g. the edge switch)
+     * \param fraction f in [0, 1]
+     * \param type the matrix's type: PERMUTATION re-draws in-rack destinations of the others
+     * \return the flows in the same order with the same senders; aborts (NS_ABORT_MSG) if a
+     *         chosen sender is alone in its rack or, for PERMUTATION, if its rack holds every
+     *         host
+     */
+    FlowList MakeRackLocal(const FlowList& flows,
+                           const std::vector<uint32_t>& rackOf,
+                           double fraction,
+                           Type type);
+
+    /**
+     * \brief The number of rack-local flows of a matrix.
+     * \param flows the flows
+     * \param rackOf rack index of every host
+     * \return how many flows have rackOf[src] == rackOf[dst]
+     */
+    static uint32_t CountRackLocal(const FlowList& flows, const std::vector<uint32_t>& rackOf);
+
+    /**
      * \brief Parses a matrix name, as given on the command line.
      *
      * Accepts "permutation", "random" and "stride" (ASCII case-insensitive). Never aborts, so
@@ -167,6 +231,13 @@ class TrafficMatrix
     static std::string TypeNames();
 
   private:
+    /**
+     * \param n population size
+     * \param m how many to draw, m <= n
+     * \return m distinct values of 0..n-1 in draw order (partial Fisher-Yates)
+     */
+    std::vector<uint32_t> Sample(uint32_t n, uint32_t m);
+
     Ptr<UniformRandomVariable> m_rng; //!< source of all random draws
 };
 

@@ -39,6 +39,11 @@ cpp_examples = [
         "True",
         "True",
     ),
+    (
+        "mptcp-file-transfer --transport=mptcp --packets=1,10,100 --db=/tmp/mptcp-smoke.db",
+        "True",
+        "True",
+    ),
 ]
 
 # A list of Python examples to run, as (example_name, do_run).

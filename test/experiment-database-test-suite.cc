@@ -5,6 +5,7 @@
 #include "ns3/mptcp-ns3-compat.h"
 #include "ns3/test.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -444,6 +445,101 @@ class WorkloadTablesTest : public TestCase
     }
 };
 
+/// Tables `links` and `transfers`: exact round trip of a k=8 tree's 768 link rows, all or
+/// nothing, added to an old file that keeps its rows.
+class LinksAndTransfersTest : public TestCase
+{
+  public:
+    LinksAndTransfersTest()
+        : TestCase("links and transfers: 768 link rows and transfers round-trip, duplicates store "
+                   "nothing, an old file gets the tables")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TempDir dir;
+        const std::string path = dir.File("old.db");
+        {
+            ExperimentDatabase db(path);
+            NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(1), MakeFlows(1, 1)), 1, db.GetLastError());
+        }
+        sqlite3* raw = nullptr;
+        NS_TEST_ASSERT_MSG_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK, "raw open");
+        NS_TEST_ASSERT_MSG_EQ(sqlite3_exec(raw, "DROP TABLE links; DROP TABLE transfers;",
+                                           nullptr, nullptr, nullptr),
+                              SQLITE_OK, sqlite3_errmsg(raw));
+        sqlite3_close(raw);
+
+        ExperimentDatabase db(path);
+        NS_TEST_ASSERT_MSG_EQ(db.IsOpen(), true, db.GetLastError());
+        NS_TEST_ASSERT_MSG_EQ(db.GetRuns().size(), 1u, "the old run is kept");
+
+        WorkloadResults w = MakeWorkload();
+        const char* layers[] = {"host-edge", "edge-aggregation", "aggregation-core"};
+        for (uint32_t i = 0; i < 384; ++i)
+        {
+            for (const char* direction : {"up", "down"})
+            {
+                LinkRecord l;
+                l.linkId = i;
+                l.layer = layers[i / 128];
+                l.direction = direction;
+                l.nodeA = i;
+                l.nodeB = 1000 + i / 2;
+                l.rateBps = i == 300 ? 1e7 : 1e8;
+                l.txPackets = 1000 + 7 * i;
+                l.drops = i % 5;
+                l.lossRate = double(l.drops) / (l.txPackets + l.drops);
+                l.utilization = i / 384.0;
+                w.links.push_back(l);
+            }
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(2), MakeFlows(2, 2), w), 2, db.GetLastError());
+        std::cout << GetName() << ": run with 768 link rows stored in "
+                  << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()
+                  << " s" << std::endl;
+        WorkloadResults got;
+        NS_TEST_ASSERT_MSG_EQ(db.GetWorkloadResults(2, &got), true, db.GetLastError());
+        NS_TEST_ASSERT_MSG_EQ(got.links.size(), 768u, "3 layers x 128 links x 2 directions");
+        for (size_t i = 0; i < got.links.size(); ++i)
+        {
+            const auto& x = got.links[i];
+            const auto& y = w.links[i];
+            NS_TEST_ASSERT_MSG_EQ((x.linkId == y.linkId && x.layer == y.layer &&
+                                   x.direction == y.direction && x.nodeA == y.nodeA &&
+                                   x.nodeB == y.nodeB && x.rateBps == y.rateBps &&
+                                   x.txPackets == y.txPackets && x.drops == y.drops &&
+                                   x.lossRate == y.lossRate && x.utilization == y.utilization),
+                                  true, "link row " << i);
+        }
+        // All or nothing: a duplicate (link_id, direction) stores neither run nor rows.
+        WorkloadResults dup = w;
+        dup.links.push_back(dup.links[5]);
+        NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(3), MakeFlows(3, 1), dup), -1, "rejected");
+        NS_TEST_ASSERT_MSG_EQ(db.GetRuns().size(), 2u, "no run stored");
+
+        const std::vector<TransferRecord> transfers = {{1, 1400, 0.000123},
+                                                       {1000, 1400000, 0.0171}};
+        NS_TEST_ASSERT_MSG_EQ(db.AddTransferRun(MakeRun(3), transfers), 3, db.GetLastError());
+        auto t = db.GetTransfers(3);
+        NS_TEST_ASSERT_MSG_EQ(t.size(), 2u, "two transfers");
+        for (size_t i = 0; i < t.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ((t[i].packets == transfers[i].packets &&
+                                   t[i].bytes == transfers[i].bytes &&
+                                   t[i].transferTimeS == transfers[i].transferTimeS),
+                                  true, "transfer " << i);
+        }
+        const std::vector<TransferRecord> twice = {transfers[0], transfers[0]};
+        NS_TEST_ASSERT_MSG_EQ(db.AddTransferRun(MakeRun(4), twice), -1, "duplicates rejected");
+        NS_TEST_ASSERT_MSG_EQ(db.GetRuns().size(), 3u, "no run stored");
+        NS_TEST_ASSERT_MSG_EQ(db.GetTransfers(4).size(), 0u, "no transfer stored");
+    }
+};
+
 /// AddRun() is all or nothing: a duplicate flow_id stores neither the run nor its flows.
 class AtomicityTest : public TestCase
 {
@@ -757,6 +853,7 @@ class ExperimentDatabaseTestSuite : public TestSuite
         AddTestCase(new ConcurrentAppendTest, MPTCP_TEST_QUICK);
         AddTestCase(new InterruptedWriterTest, MPTCP_TEST_QUICK);
         AddTestCase(new WorkloadTablesTest, MPTCP_TEST_QUICK);
+        AddTestCase(new LinksAndTransfersTest, MPTCP_TEST_QUICK);
     }
 };
 

@@ -6,6 +6,7 @@
 #include "ns3/test.h"
 #include "ns3/traffic-matrix.h"
 
+#include <cmath>
 #include <map>
 #include <set>
 #include <sstream>
@@ -259,6 +260,191 @@ class NamesTest : public TestCase
     }
 };
 
+/// ConnectionsPerHost(): exact flow counts, no self-flows, partial permutation for X <= 1.
+class ConnectionsPerHostTest : public TestCase
+{
+  public:
+    ConnectionsPerHostTest()
+        : TestCase("ConnectionsPerHost 0.25, 1, 2.5 on 16 hosts: round(X*N) flows, no self-flows")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngGuard guard;
+        using T = TrafficMatrix::Type;
+        for (T type : {T::PERMUTATION, T::RANDOM})
+        {
+            const std::string name = TrafficMatrix::ToString(type);
+            for (uint64_t run = 1; run <= 10; ++run)
+            {
+                RngSeedManager::SetSeed(1);
+                RngSeedManager::SetRun(run);
+                TrafficMatrix tm;
+                tm.AssignStreams(9);
+                // X = 0.25: 4 distinct senders; for permutation, 4 distinct receivers.
+                auto quarter = tm.ConnectionsPerHost(type, 16, 0.25);
+                NS_TEST_ASSERT_MSG_EQ(quarter.size(), 4, name << ": round(0.25 * 16) flows");
+                std::set<uint32_t> senders;
+                std::set<uint32_t> receivers;
+                for (const auto& f : quarter)
+                {
+                    NS_TEST_ASSERT_MSG_NE(f.first, f.second, name << ": no self-flow");
+                    NS_TEST_ASSERT_MSG_LT(f.second, 16, "destination in range");
+                    senders.insert(f.first);
+                    receivers.insert(f.second);
+                }
+                NS_TEST_ASSERT_MSG_EQ(senders.size(), 4, name << ": distinct senders");
+                if (type == T::PERMUTATION)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(receivers.size(), 4, "distinct receivers");
+                }
+                // X = 1: the plain matrix, drawn from the same stream position.
+                RngSeedManager::SetRun(run);
+                TrafficMatrix a;
+                a.AssignStreams(9);
+                TrafficMatrix b;
+                b.AssignStreams(9);
+                NS_TEST_ASSERT_MSG_EQ((a.ConnectionsPerHost(type, 16, 1) == b.Generate(type, 16)),
+                                      true,
+                                      name << ": X = 1 is the plain matrix");
+                // X = 2.5: 40 flows, 8 hosts send 3 and 8 send 2, distinct destinations each.
+                auto many = tm.ConnectionsPerHost(type, 16, 2.5);
+                NS_TEST_ASSERT_MSG_EQ(many.size(), 40, name << ": round(2.5 * 16) flows");
+                std::map<uint32_t, std::set<uint32_t>> dsts;
+                for (const auto& f : many)
+                {
+                    NS_TEST_ASSERT_MSG_NE(f.first, f.second, name << ": no self-flow");
+                    NS_TEST_ASSERT_MSG_LT(f.second, 16, "destination in range");
+                    NS_TEST_ASSERT_MSG_EQ(dsts[f.first].insert(f.second).second,
+                                          true,
+                                          name << ": a host sends to distinct hosts");
+                }
+                uint32_t three = 0;
+                for (uint32_t h = 0; h < 16; ++h)
+                {
+                    const auto c = dsts[h].size();
+                    NS_TEST_ASSERT_MSG_EQ((c == 2 || c == 3), true, "floor or ceil of 2.5");
+                    three += c == 3 ? 1 : 0;
+                }
+                NS_TEST_ASSERT_MSG_EQ(three, 8, name << ": 40 - 2 * 16 hosts send 3");
+            }
+        }
+        // Reproducible from (seed, run, stream), different for another run.
+        auto draw = [](uint64_t run) {
+            RngSeedManager::SetSeed(1);
+            RngSeedManager::SetRun(run);
+            TrafficMatrix m;
+            m.AssignStreams(9);
+            std::vector<uint32_t> rackOf(16);
+            for (uint32_t h = 0; h < 16; ++h)
+            {
+                rackOf[h] = h / 4;
+            }
+            auto f = m.ConnectionsPerHost(T::PERMUTATION, 16, 0.25);
+            auto g = m.ConnectionsPerHost(T::RANDOM, 16, 2.5);
+            f.insert(f.end(), g.begin(), g.end());
+            return m.MakeRackLocal(f, rackOf, 0.5, T::PERMUTATION);
+        };
+        NS_TEST_ASSERT_MSG_EQ((draw(3) == draw(3)), true, "same seed, run and stream");
+        NS_TEST_ASSERT_MSG_EQ((draw(3) != draw(4)), true, "another run differs");
+        // Every host sends to every other: X = N - 1.
+        TrafficMatrix tm;
+        NS_TEST_ASSERT_MSG_EQ(tm.ConnectionsPerHost(T::PERMUTATION, 4, 3).size(), 12, "all-to-all");
+        NS_TEST_ASSERT_MSG_EQ(TrafficMatrix::IsValidConnectionsPerHost(16, 0), false, "X = 0");
+        NS_TEST_ASSERT_MSG_EQ(TrafficMatrix::IsValidConnectionsPerHost(16, -1), false, "X < 0");
+        NS_TEST_ASSERT_MSG_EQ(TrafficMatrix::IsValidConnectionsPerHost(16, 15.5), false, "> N-1");
+        NS_TEST_ASSERT_MSG_EQ(TrafficMatrix::IsValidConnectionsPerHost(16, 0.01), false, "0 flows");
+        NS_TEST_ASSERT_MSG_EQ(TrafficMatrix::IsValidConnectionsPerHost(16, 15), true, "N-1");
+        NS_TEST_ASSERT_MSG_EQ(TrafficMatrix::IsValidConnectionsPerHost(16, 0.1), true, "2 flows");
+    }
+};
+
+/// MakeRackLocal(): exactly round(f * flows) rack-local flows; the others leave the rack for
+/// a permutation and keep their destination for a random matrix.
+class RackLocalityTest : public TestCase
+{
+  public:
+    RackLocalityTest()
+        : TestCase("MakeRackLocal 0, 0.5, 1: exactly round(f x flows) rack-local flows")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngGuard guard;
+        using T = TrafficMatrix::Type;
+        // 16 hosts in 4 racks of 4, and 4 hosts in 2 racks of 2.
+        std::vector<uint32_t> rackOf16(16);
+        for (uint32_t h = 0; h < 16; ++h)
+        {
+            rackOf16[h] = h / 4;
+        }
+        for (T type : {T::PERMUTATION, T::RANDOM})
+        {
+            const std::string name = TrafficMatrix::ToString(type);
+            for (uint64_t run = 1; run <= 10; ++run)
+            {
+                RngSeedManager::SetSeed(1);
+                RngSeedManager::SetRun(run);
+                TrafficMatrix tm;
+                tm.AssignStreams(4);
+                for (double perHost : {1.0, 0.25, 2.5})
+                {
+                    const auto matrix = tm.ConnectionsPerHost(type, 16, perHost);
+                    for (double f : {0.0, 0.5, 1.0})
+                    {
+                        auto flows = tm.MakeRackLocal(matrix, rackOf16, f, type);
+                        NS_TEST_ASSERT_MSG_EQ(flows.size(), matrix.size(), "same flows");
+                        const auto want = static_cast<uint32_t>(std::llround(f * flows.size()));
+                        const uint32_t local = TrafficMatrix::CountRackLocal(flows, rackOf16);
+                        if (type == T::PERMUTATION || f == 1)
+                        {
+                            NS_TEST_ASSERT_MSG_EQ(local, want, name << " f=" << f);
+                        }
+                        else
+                        {
+                            // Random: the others are unconstrained and may land in the rack.
+                            NS_TEST_ASSERT_MSG_GT_OR_EQ(local, want, name << " f=" << f);
+                            uint32_t changed = 0;
+                            for (size_t i = 0; i < flows.size(); ++i)
+                            {
+                                if (flows[i] != matrix[i])
+                                {
+                                    ++changed;
+                                    NS_TEST_ASSERT_MSG_EQ(rackOf16[flows[i].first],
+                                                          rackOf16[flows[i].second],
+                                                          "a changed flow is rack-local");
+                                }
+                            }
+                            NS_TEST_ASSERT_MSG_LT_OR_EQ(changed, want, "only the chosen change");
+                        }
+                        for (size_t i = 0; i < flows.size(); ++i)
+                        {
+                            NS_TEST_ASSERT_MSG_EQ(flows[i].first, matrix[i].first, "same sender");
+                            NS_TEST_ASSERT_MSG_NE(flows[i].first, flows[i].second, "no self");
+                            const bool inRack =
+                                rackOf16[flows[i].first] == rackOf16[flows[i].second];
+                            if (!inRack && type == T::RANDOM)
+                            {
+                                NS_TEST_ASSERT_MSG_EQ(flows[i].second,
+                                                      matrix[i].second,
+                                                      "random: the others keep theirs");
+                            }
+                        }
+                        if (type == T::RANDOM && f == 0)
+                        {
+                            NS_TEST_ASSERT_MSG_EQ((flows == matrix), true, "f = 0: unchanged");
+                        }
+                    }
+                }
+            }
+        }
+    }
+};
+
 /// The test suite "mptcp-traffic-matrix".
 class TrafficMatrixTestSuite : public TestSuite
 {
@@ -271,6 +457,8 @@ class TrafficMatrixTestSuite : public TestSuite
         AddTestCase(new StrideTest, MPTCP_TEST_QUICK);
         AddTestCase(new RandomMatrixTest, MPTCP_TEST_QUICK);
         AddTestCase(new NamesTest, MPTCP_TEST_QUICK);
+        AddTestCase(new ConnectionsPerHostTest, MPTCP_TEST_QUICK);
+        AddTestCase(new RackLocalityTest, MPTCP_TEST_QUICK);
     }
 };
 

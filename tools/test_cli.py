@@ -37,6 +37,17 @@ BAD = [
     ("--shortTransport=packetscatter", "shortTransport"),
     ("--workload=incast --incastSenders=0", "incastSenders"),
     ("--stock --transport=tcp --workload=mix --shortTransport=mptcp", "shortTransport"),
+    ("--k=4 --connectionsPerHost=0", "connectionsPerHost"),
+    ("--k=4 --connectionsPerHost=-1", "connectionsPerHost"),
+    ("--k=4 --connectionsPerHost=15.5", "connectionsPerHost"),
+    ("--k=4 --connectionsPerHost=0.01", "connectionsPerHost"),
+    ("--k=4 --matrix=stride --connectionsPerHost=2", "connectionsPerHost"),
+    ("--k=4 --workload=mix --connectionsPerHost=2", "connectionsPerHost"),
+    ("--k=4 --localFraction=1.5", "localFraction"),
+    ("--k=4 --localFraction=-0.1", "localFraction"),
+    ("--k=4 --hostsPerTor=1 --localFraction=0.5", "localFraction"),
+    ("--k=4 --hotspot=-1", "hotspot"),
+    ("--k=4 --hotspot=17", "hotspot"),
 ]
 
 
@@ -221,3 +232,51 @@ def test_host_side_ps_and_mmptcp_mix_runs_feed_the_fct_table(tmp_path):
     assert out.returncode == 0, out.stderr
     names = [ln.split()[0] for ln in out.stdout.splitlines()[2:4]]
     assert names == ["PS_Pure", "MMPTCP"]
+
+
+def test_traffic_options_and_links_table(tmp_path):
+    # 2.5 connections per host on 16 hosts: 40 flows; half of them rack-local; 3 slow core
+    # links; a 3-packet queue so that links drop packets.
+    import json
+    db = tmp_path / "r.db"
+    p = subprocess.run([BINARY, "--k=4", "--transport=tcp", "--connectionsPerHost=2.5",
+                        "--localFraction=0.5", "--hotspot=3", "--queue=3", "--duration=0.3",
+                        "--warmup=0.1", "--db=%s" % db, "--quiet"], capture_output=True,
+                       text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    last = json.loads(p.stdout.strip().splitlines()[-1])
+    assert last["flows"] == 40 and last["connections_per_host"] == 2.5
+    assert last["local_fraction"] == 0.5 and last["rack_local_flows"] == 20
+    assert len(last["hotspot_links"]) == 3 and len(set(last["hotspot_links"])) == 3
+    assert sum("hot spot: link" in l for l in p.stderr.splitlines()) == 3
+    con = sqlite3.connect(str(db))
+    params = json.loads(con.execute("select params_json from runs").fetchone()[0])
+    assert params["hotspot"] == 3 and params["connectionsPerHost"] == 2.5
+    flows = con.execute("select src_host, dst_host from flows").fetchall()
+    assert len(flows) == 40 and all(s != d for s, d in flows)
+    # k=4, 2 hosts per edge switch: hosts 2r and 2r+1 share rack r.
+    assert sum(s // 2 == d // 2 for s, d in flows) == 20
+    rows = con.execute("select link_id, layer, direction, rate_bps, tx_packets, drops, "
+                       "loss_rate, utilization from links where run_id = 1").fetchall()
+    assert len(rows) == 48 * 2
+    assert len({(r[0], r[2]) for r in rows}) == 96
+    slow = {r[0] for r in rows if r[3] == 10e6}
+    assert slow == set(last["hotspot_links"])
+    assert all(r[1] == "aggregation-core" for r in rows if r[0] in slow)
+    assert all(r[3] == 100e6 for r in rows if r[0] not in slow)
+    assert sum(r[5] for r in rows) > 0, "the tiny queue drops packets"
+    for _, _, _, _, tx, drops, loss, util in rows:
+        assert loss == pytest.approx(drops / (tx + drops) if tx + drops else 0.0, abs=1e-12)
+        assert 0 <= util <= 1.0 + 1e-9
+    # The per-link counters add up to the per-layer rows.
+    layers = con.execute("select layer, direction, tx_packets, drops from link_layers "
+                         "where run_id = 1").fetchall()
+    for layer, direction, tx, drops in layers:
+        mine = [r for r in rows if r[1] == layer and r[2] == direction]
+        assert sum(r[4] for r in mine) == tx and sum(r[5] for r in mine) == drops
+
+
+def test_default_run_has_no_hotspot_and_plain_matrix():
+    last = _summary("--transport=tcp", "--duration=0.1", "--warmup=0.05")
+    assert last["hotspot_links"] == [] and last["connections_per_host"] == 1
+    assert last["local_fraction"] is None and last["flows"] == 16

@@ -1,0 +1,255 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * "Should MPTCP be enabled for all TCP connections?" (Raiciu et al., SIGCOMM 2011, §6,
+ * Fig. 17): two hosts with two NICs each, all four NICs on one switch. For each file size in
+ * --packets, a fresh connection is opened and transfers that many MSS-sized packets; the time
+ * from the connect() call to the last byte received is recorded. TCP uses one NIC; MPTCP
+ * (fullmesh path manager, 2 subflows) uses both, but only once the first subflow has
+ * negotiated MPTCP and the second has been established.
+ *
+ * Output: one line per transfer, a runs row (experiment 'file-transfer', topology
+ * 'dual-homed-pair') and the `transfers` rows in an SQLite database (doc/results-schema.rst),
+ * and a one-line JSON summary as the last line of stdout.
+ *
+ *   ./mptcp-file-transfer --transport=mptcp --packets=1,2,5,10,20,50,100,150,200,500,1000
+ */
+#include "mptcp-example-common.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/experiment-database.h"
+#include "ns3/file-transfer-helper.h"
+#include "ns3/internet-module.h"
+#include "ns3/mptcp-socket-factory.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <vector>
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("MpTcpFileTransfer");
+
+namespace
+{
+
+const char* PROGRAM = "mptcp-file-transfer";
+
+/// Print one line naming the bad option and exit with status 2.
+[[noreturn]] void
+Fail(const std::string& option, const std::string& value, const std::string& why)
+{
+    mptcp_example::FailOption(PROGRAM, option, value, why);
+}
+
+/**
+ * Parses a comma-separated list of distinct positive packet counts.
+ * \param text e.g. "1,2,5"
+ * \param out receives the counts in the given order
+ * \return true if \p text is such a list
+ */
+bool
+ParsePackets(const std::string& text, std::vector<uint32_t>* out)
+{
+    std::set<uint32_t> seen;
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ','))
+    {
+        if (item.empty() || item.size() > 9 ||
+            item.find_first_not_of("0123456789") != std::string::npos)
+        {
+            return false;
+        }
+        const auto n = static_cast<uint32_t>(std::stoul(item));
+        if (n == 0 || !seen.insert(n).second)
+        {
+            return false;
+        }
+        out->push_back(n);
+    }
+    return !out->empty() && text.back() != ',';
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string transport = "mptcp";
+    std::string packetList = "1,2,5,10,20,50,100,150,200,500,1000";
+    std::string linkRate = "1Gbps";
+    std::string delay = "20us";
+    uint32_t queue = 100;
+    uint32_t mss = 1400;
+    uint32_t initialCwnd = 10;
+    uint32_t delAckCount = 1;
+    std::string db = "results/file-transfer.db";
+    std::string label;
+
+    CommandLine cmd(__FILE__);
+    cmd.Usage("Time to set up a connection and transfer a short file between two dual-NIC "
+              "hosts on one switch, TCP against MPTCP (Raiciu et al., SIGCOMM 2011, Fig. 17).");
+    cmd.AddValue("transport", "tcp (one NIC) | mptcp (fullmesh over both NICs, 2 subflows)",
+                 transport);
+    cmd.AddValue("packets", "comma-separated file sizes in MSS-sized packets, distinct, >= 1",
+                 packetList);
+    cmd.AddValue("linkRate", "rate of the four host links (ns-3 DataRate)", linkRate);
+    cmd.AddValue("delay", "one-way propagation delay of each link (ns-3 Time)", delay);
+    cmd.AddValue("queue", "DropTail queue of every device, packets", queue);
+    cmd.AddValue("mss", "TCP segment size = packet payload, bytes", mss);
+    cmd.AddValue("initialCwnd",
+                 "initial congestion window of connections and subflows, segments",
+                 initialCwnd);
+    cmd.AddValue("delAckCount", "segments per delayed ACK (default 1: Linux's quick-ACK mode "
+                 "at the start of a connection)", delAckCount);
+    cmd.AddValue("db", "SQLite results database, appended to (\"none\": no database)", db);
+    cmd.AddValue("label", "free-form label stored with the run", label);
+    cmd.Parse(argc, argv);
+    if (db == "none")
+    {
+        db.clear();
+    }
+
+    if (transport != "tcp" && transport != "mptcp")
+    {
+        Fail("transport", transport, "must be tcp or mptcp");
+    }
+    std::vector<uint32_t> packets;
+    if (!ParsePackets(packetList, &packets))
+    {
+        Fail("packets", packetList, "must be a comma-separated list of distinct counts >= 1");
+    }
+    DataRateValue rateValue;
+    if (!rateValue.DeserializeFromString(linkRate, MakeDataRateChecker()) ||
+        rateValue.Get().GetBitRate() == 0)
+    {
+        Fail("linkRate", linkRate, "not a data rate such as 1Gbps");
+    }
+    TimeValue delayValue;
+    if (!delayValue.DeserializeFromString(delay, MakeTimeChecker()) ||
+        delayValue.Get().IsNegative())
+    {
+        Fail("delay", delay, "not a non-negative time such as 20us");
+    }
+    if (queue == 0)
+    {
+        Fail("queue", "0", "must be at least 1 packet");
+    }
+    if (mss < 100 || mss > 9000)
+    {
+        Fail("mss", std::to_string(mss), "must be between 100 and 9000 bytes");
+    }
+    if (initialCwnd < 1)
+    {
+        Fail("initialCwnd", "0", "must be at least 1 segment");
+    }
+    if (delAckCount < 1)
+    {
+        Fail("delAckCount", "0", "must be at least 1");
+    }
+    if (!db.empty())
+    {
+        std::string why;
+        if (!ExperimentDatabase::CheckWritable(db, &why))
+        {
+            Fail("db", db, why);
+        }
+    }
+    const bool mptcp = transport == "mptcp";
+    const auto wallStart = std::chrono::steady_clock::now();
+
+    const uint32_t buffer = 4 << 20; // never the limit
+    mptcp_example::ConfigureTwoHostTransport(mss, 1, buffer);
+    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(initialCwnd));
+    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delAckCount));
+    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
+    Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("Fullmesh"));
+    Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(2));
+
+    FileTransferHelper pair(rateValue.Get(), delayValue.Get(), queue);
+    const std::vector<TransferRecord> results =
+        pair.Run(mptcp ? MpTcpSocketFactory::GetTypeId() : TcpSocketFactory::GetTypeId(),
+                 packets,
+                 mss);
+    uint32_t drops = 0; // every queue of the topology, all transfers
+    for (uint32_t link = 0; link < 4; ++link)
+    {
+        drops += pair.GetDrops(link, true) + pair.GetDrops(link, false);
+    }
+    Simulator::Destroy();
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+
+    for (const auto& r : results)
+    {
+        std::cout << transport << " " << r.packets << " packets (" << r.bytes << " bytes) in "
+                  << std::fixed << std::setprecision(3) << r.transferTimeS * 1e3 << " ms"
+                  << std::defaultfloat << std::endl;
+    }
+    const bool complete = results.size() == packets.size();
+    if (!complete)
+    {
+        std::cerr << PROGRAM << ": only " << results.size() << " of " << packets.size()
+                  << " transfers completed" << std::endl;
+    }
+
+    RunRecord run;
+    run.label = label;
+    run.experiment = "file-transfer";
+    run.topology = "dual-homed-pair";
+    run.hosts = 2;
+    run.linkRateBps = rateValue.Get().GetBitRate();
+    run.delayS = delayValue.Get().GetSeconds();
+    run.queuePkts = queue;
+    run.transport = transport;
+    run.subflows = mptcp ? 2 : 1;
+    run.cc = mptcp ? "lia" : "newreno";
+    run.rngSeed = RngSeedManager::GetSeed();
+    run.rngRun = RngSeedManager::GetRun();
+    run.ns3Version = "3." + std::to_string(MPTCP_NS3_MINOR);
+    run.flows = results.size();
+    run.wallS = wall;
+    std::ostringstream params;
+    params << "{\"transport\":" << mptcp_example::Json(transport)
+           << ",\"packets\":" << mptcp_example::Json(packetList)
+           << ",\"linkRate\":" << mptcp_example::Json(linkRate)
+           << ",\"delay\":" << mptcp_example::Json(delay) << ",\"queue\":" << queue
+           << ",\"mss\":" << mss << ",\"initialCwnd\":" << initialCwnd
+           << ",\"delAckCount\":" << delAckCount << "}";
+    run.paramsJson = params.str();
+    int64_t runId = -1;
+    if (!db.empty())
+    {
+        ExperimentDatabase database(db);
+        runId = database.AddTransferRun(run, results);
+        if (runId < 0)
+        {
+            std::cerr << PROGRAM << ": could not store the run in " << db << ": "
+                      << database.GetLastError() << std::endl;
+        }
+    }
+
+    std::ostringstream list;
+    for (size_t i = 0; i < results.size(); ++i)
+    {
+        list << (i ? ", " : "") << "{\"packets\": " << results[i].packets
+             << ", \"bytes\": " << results[i].bytes
+             << ", \"transfer_time_s\": " << std::setprecision(9) << results[i].transferTimeS
+             << "}";
+    }
+    std::cout << "{\"transport\": " << mptcp_example::Json(transport)
+              << ", \"subflows\": " << run.subflows
+              << ", \"link_rate_bps\": " << std::setprecision(12) << run.linkRateBps
+              << ", \"mss\": " << mss << ", \"transfers\": [" << list.str()
+              << "], \"queue_drops\": " << drops
+              << ", \"complete\": " << (complete ? "true" : "false") << ", \"run_id\": " << runId
+              << ", \"wall_s\": " << std::setprecision(6) << wall << "}" << std::endl;
+    return (!complete || (!db.empty() && runId < 0)) ? 1 : 0;
+}

@@ -1,0 +1,280 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "ns3/bulk-send-helper.h"
+#include "ns3/fat-tree-helper.h"
+#include "ns3/hot-spot-helper.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-flow-ecmp-routing-helper.h"
+#include "ns3/link-layer-statistics.h"
+#include "ns3/mptcp-ns3-compat.h"
+#include "ns3/mptcp-stack-helper.h"
+#include "ns3/packet-sink-helper.h"
+#include "ns3/packet-sink.h"
+#include "ns3/queue.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-socket-factory.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <map>
+#include <set>
+
+/**
+ * \file
+ * \ingroup mptcp-test
+ * Tests of the per-link statistics (LinkLayerStatistics::CollectLinks()) and of the hot spot
+ * (HotSpotHelper) on a k=4 FatTree (TestSuite "mptcp-link-statistics").
+ */
+
+using namespace ns3;
+
+namespace
+{
+
+/// A k=4 FatTree (16 hosts, 48 links) with MPTCP's stack and flow ECMP, 100 Mb/s links.
+struct SmallTree
+{
+    FatTreeHelper tree{4};
+
+    /// \param queue device queue, packets
+    explicit SmallTree(uint32_t queue)
+    {
+        tree.SetQueueSize(queue);
+        tree.Create();
+        MpTcpStackHelper stack;
+        stack.SetRoutingHelper(Ipv4FlowEcmpRoutingHelper());
+        stack.Install(tree.GetNodes());
+        tree.AssignIpv4Addresses();
+        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+    }
+
+    /**
+     * A TCP bulk flow, started at 1 ms.
+     * \param src sending host
+     * \param dst receiving host
+     * \param port receiver port
+     * \return the receiver
+     */
+    Ptr<PacketSink> Flow(uint32_t src, uint32_t dst, uint16_t port)
+    {
+        PacketSinkHelper sink("ns3::TcpSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), port));
+        ApplicationContainer apps = sink.Install(tree.GetHost(dst));
+        BulkSendHelper bulk("ns3::TcpSocketFactory",
+                            InetSocketAddress(tree.GetHostAddress(dst), port));
+        bulk.Install(tree.GetHost(src)).Start(MilliSeconds(1));
+        return DynamicCast<PacketSink>(apps.Get(0));
+    }
+};
+
+/// HotSpotHelper: exactly N links of the layer at rate/10, both devices; all others unchanged.
+class HotSpotRatesTest : public TestCase
+{
+  public:
+    HotSpotRatesTest()
+        : TestCase("Hot spot: exactly N aggregation-core links at a tenth, the rest unchanged")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t n : {0U, 1U, 3U, 16U})
+        {
+            FatTreeHelper tree(4);
+            tree.Create();
+            Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+            rng->SetStream(42);
+            const auto& links = tree.GetLinks();
+            NS_TEST_ASSERT_MSG_EQ(HotSpotHelper::CountLinks(links, FatTreeHelper::AGGREGATION_CORE),
+                                  16, "k * (k/2)^2 aggregation-core links");
+            auto chosen = HotSpotHelper::SlowRandomLinks(links,
+                                                         FatTreeHelper::AGGREGATION_CORE,
+                                                         n,
+                                                         10,
+                                                         rng);
+            const std::set<uint32_t> slow(chosen.begin(), chosen.end());
+            NS_TEST_ASSERT_MSG_EQ(slow.size(), n, "N distinct links");
+            uint32_t slowSeen = 0;
+            for (uint32_t i = 0; i < links.size(); ++i)
+            {
+                const uint64_t want = slow.count(i) ? 10000000 : 100000000;
+                NS_TEST_ASSERT_MSG_EQ(HotSpotHelper::GetRate(links[i].devA), want, "devA " << i);
+                NS_TEST_ASSERT_MSG_EQ(HotSpotHelper::GetRate(links[i].devB), want, "devB " << i);
+                if (slow.count(i))
+                {
+                    ++slowSeen;
+                    NS_TEST_ASSERT_MSG_EQ(links[i].layer, FatTreeHelper::AGGREGATION_CORE, "layer");
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(slowSeen, n, "exactly N slow links");
+            Simulator::Destroy();
+        }
+        // The same stream picks the same link; other streams spread over the layer.
+        std::set<uint32_t> firsts;
+        std::vector<uint32_t> again;
+        for (int64_t stream : {1, 1, 2, 3, 4, 5, 6, 7, 8})
+        {
+            FatTreeHelper tree(4);
+            tree.Create();
+            Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+            rng->SetStream(stream);
+            auto c = HotSpotHelper::SlowRandomLinks(tree.GetLinks(),
+                                                    FatTreeHelper::AGGREGATION_CORE,
+                                                    1,
+                                                    10,
+                                                    rng);
+            firsts.insert(c[0]);
+            if (stream == 1)
+            {
+                again.push_back(c[0]);
+            }
+            Simulator::Destroy();
+        }
+        NS_TEST_ASSERT_MSG_EQ(again[0], again[1], "same stream, same link");
+        NS_TEST_ASSERT_MSG_GT(firsts.size(), 2, "different streams, different links");
+    }
+};
+
+/// A flow that must cross a slowed link gets at most ~10% of the rate; a rack-local flow is
+/// unaffected.
+class HotSpotThroughputTest : public TestCase
+{
+  public:
+    HotSpotThroughputTest()
+        : TestCase("Hot spot: a flow across a slowed core link gets <= 10% of the link rate")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SmallTree t(100);
+        // Every aggregation-core link slowed: an inter-pod flow crosses one whatever its hash.
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(1);
+        HotSpotHelper::SlowRandomLinks(t.tree.GetLinks(),
+                                       FatTreeHelper::AGGREGATION_CORE,
+                                       16,
+                                       10,
+                                       rng);
+        Ptr<PacketSink> across = t.Flow(0, 15, 5000); // pod 0 -> pod 3
+        Ptr<PacketSink> local = t.Flow(2, 3, 5001);   // same edge switch
+        Simulator::Stop(Seconds(1.001));
+        Simulator::Run();
+        const double acrossMbps = across->GetTotalRx() * 8 / 1e6;
+        const double localMbps = local->GetTotalRx() * 8 / 1e6;
+        std::cout << GetName() << ": across " << acrossMbps << " Mb/s, local " << localMbps
+                  << " Mb/s" << std::endl;
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(acrossMbps, 10.0, "at most a tenth of 100 Mb/s");
+        NS_TEST_ASSERT_MSG_GT(acrossMbps, 5.0, "but it does use the slow link");
+        NS_TEST_ASSERT_MSG_GT(localMbps, 80.0, "the rack-local flow is not slowed");
+        Simulator::Destroy();
+    }
+};
+
+/// CollectLinks(): one record per link and direction whose counters equal independent counts
+/// of the device traces, loss_rate = drops / (tx + drops), and sums equal the layer results.
+class PerLinkCountersTest : public TestCase
+{
+  public:
+    PerLinkCountersTest()
+        : TestCase("Per-link records: 2 per link, tx and drops equal the device traces, "
+                   "loss = drops over (tx + drops), sums = layer results")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SmallTree t(4); // a tiny queue: the incast into host 5 drops packets
+        const auto& links = t.tree.GetLinks();
+        // Independent counts: transmissions started and queue drops per device.
+        std::map<Ptr<NetDevice>, uint64_t> tx;
+        std::map<Ptr<NetDevice>, uint64_t> drops;
+        for (const auto& l : links)
+        {
+            for (Ptr<PointToPointNetDevice> d : {l.devA, l.devB})
+            {
+                uint64_t* txCount = &tx[d];
+                uint64_t* dropCount = &drops[d];
+                d->TraceConnectWithoutContext(
+                    "PhyTxBegin",
+                    Callback<void, Ptr<const Packet>>([txCount](Ptr<const Packet>) {
+                        ++*txCount;
+                    }));
+                d->GetQueue()->TraceConnectWithoutContext(
+                    "Drop",
+                    Callback<void, Ptr<const Packet>>([dropCount](Ptr<const Packet>) {
+                        ++*dropCount;
+                    }));
+            }
+        }
+        t.Flow(0, 5, 5000);
+        t.Flow(10, 5, 5001);
+        t.Flow(4, 5, 5002);
+        LinkLayerStatistics stats(t.tree);
+        stats.Start();
+        Simulator::Stop(Seconds(0.5));
+        Simulator::Run();
+        const auto perLink = stats.CollectLinks();
+        const auto layers = stats.Collect();
+        NS_TEST_ASSERT_MSG_EQ(perLink.size(), 2 * links.size(), "one record per link and way");
+        std::map<std::pair<int, bool>, std::pair<uint64_t, uint64_t>> sums;
+        uint64_t totalDrops = 0;
+        for (size_t i = 0; i < perLink.size(); ++i)
+        {
+            const LinkResult& r = perLink[i];
+            const auto& l = links[i / 2];
+            NS_TEST_ASSERT_MSG_EQ(r.linkId, i / 2, "link order");
+            NS_TEST_ASSERT_MSG_EQ(r.up, (i % 2 == 0), "up, then down");
+            NS_TEST_ASSERT_MSG_EQ(r.layer, l.layer, "layer");
+            NS_TEST_ASSERT_MSG_EQ(r.nodeA, l.a->GetId(), "lower node");
+            NS_TEST_ASSERT_MSG_EQ(r.nodeB, l.b->GetId(), "upper node");
+            NS_TEST_ASSERT_MSG_EQ(r.rateBps, 1e8, "rate");
+            Ptr<NetDevice> dev = r.up ? l.devA : l.devB;
+            NS_TEST_ASSERT_MSG_EQ(r.txPackets, tx[dev], "tx of link " << i / 2);
+            NS_TEST_ASSERT_MSG_EQ(r.drops, drops[dev], "drops of link " << i / 2);
+            const double loss =
+                r.txPackets + r.drops > 0 ? double(r.drops) / (r.txPackets + r.drops) : 0;
+            NS_TEST_ASSERT_MSG_EQ(r.lossRate, loss, "loss rate of link " << i / 2);
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.utilization, 1.0, "utilisation <= 1");
+            totalDrops += r.drops;
+            auto& s = sums[{r.layer, r.up}];
+            s.first += r.txPackets;
+            s.second += r.drops;
+        }
+        NS_TEST_ASSERT_MSG_GT(totalDrops, 0, "the tiny queue dropped packets");
+        // Host 5's downlink (host-edge link 5, down) is the bottleneck: busy and lossy.
+        NS_TEST_ASSERT_MSG_EQ(links[5].a, t.tree.GetHost(5), "host-edge link 5 is host 5's");
+        const LinkResult& down5 = perLink[2 * 5 + 1];
+        NS_TEST_ASSERT_MSG_GT(down5.drops, 0, "drops into host 5");
+        NS_TEST_ASSERT_MSG_GT(down5.utilization, 0.8, "host 5's downlink is busy");
+        for (const auto& layer : layers)
+        {
+            const auto& s = sums[{layer.layer, layer.up}];
+            NS_TEST_ASSERT_MSG_EQ(layer.txPackets, s.first, "layer tx = sum of its links");
+            NS_TEST_ASSERT_MSG_EQ(layer.drops, s.second, "layer drops = sum of its links");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/// The test suite "mptcp-link-statistics".
+class LinkStatisticsTestSuite : public TestSuite
+{
+  public:
+    LinkStatisticsTestSuite()
+        : TestSuite("mptcp-link-statistics", MPTCP_TEST_UNIT)
+    {
+        AddTestCase(new HotSpotRatesTest, MPTCP_TEST_QUICK);
+        AddTestCase(new HotSpotThroughputTest, MPTCP_TEST_QUICK);
+        AddTestCase(new PerLinkCountersTest, MPTCP_TEST_QUICK);
+    }
+};
+
+LinkStatisticsTestSuite g_linkStatisticsTestSuite; //!< static instance
+
+} // namespace
