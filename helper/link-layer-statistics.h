@@ -52,9 +52,9 @@ class LinkLayerStatistics
 {
   public:
     /**
-     * \param tree the FatTree (after Create()); must outlive this object
+     * \param tree the fabric (any DatacenterTopology, after Create()); must outlive this object
      */
-    explicit LinkLayerStatistics(const FatTreeHelper& tree);
+    explicit LinkLayerStatistics(const DatacenterTopology& tree);
 
     /**
      * \brief Takes the starting snapshot now (call it from an event at the end of the
@@ -94,7 +94,7 @@ class LinkLayerStatistics
      */
     static Counters Read(Ptr<PointToPointNetDevice> dev);
 
-    const FatTreeHelper& m_tree;        //!< the tree
+    const DatacenterTopology& m_tree;   //!< the fabric
     std::vector<Counters> m_start;      //!< per link: up (devA) then down (devB) at Start()
     Time m_startTime;                   //!< time of Start()
 };
