@@ -57,6 +57,9 @@ def build(bld):
         'helper/flow-statistics.cc',
         'helper/link-layer-statistics.cc',
         'helper/datacenter-workload-helper.cc',
+        'helper/datacenter-topology.cc',
+        'helper/dual-homed-fat-tree-helper.cc',
+        'helper/vl2-helper.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mptcp')
@@ -79,6 +82,7 @@ def build(bld):
         'test/mptcp-packet-scatter-test-suite.cc',
         'test/mmptcp-test-suite.cc',
         'test/datacenter-workload-test-suite.cc',
+        'test/datacenter-topology-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -114,6 +118,9 @@ def build(bld):
         'helper/flow-statistics.h',
         'helper/link-layer-statistics.h',
         'helper/datacenter-workload-helper.h',
+        'helper/datacenter-topology.h',
+        'helper/dual-homed-fat-tree-helper.h',
+        'helper/vl2-helper.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:
