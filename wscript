@@ -59,6 +59,9 @@ def build(bld):
         'helper/datacenter-workload-helper.cc',
         'helper/hot-spot-helper.cc',
         'helper/file-transfer-helper.cc',
+        'helper/datacenter-topology.cc',
+        'helper/dual-homed-fat-tree-helper.cc',
+        'helper/vl2-helper.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mptcp')
@@ -83,6 +86,7 @@ def build(bld):
         'test/datacenter-workload-test-suite.cc',
         'test/link-statistics-test-suite.cc',
         'test/file-transfer-test-suite.cc',
+        'test/datacenter-topology-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -120,6 +124,9 @@ def build(bld):
         'helper/datacenter-workload-helper.h',
         'helper/hot-spot-helper.h',
         'helper/file-transfer-helper.h',
+        'helper/datacenter-topology.h',
+        'helper/dual-homed-fat-tree-helper.h',
+        'helper/vl2-helper.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -22,6 +22,7 @@
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/datacenter-workload-helper.h"
+#include "ns3/dual-homed-fat-tree-helper.h"
 #include "ns3/experiment-database.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/hot-spot-helper.h"
@@ -38,14 +39,17 @@
 #include "ns3/mptcp-socket-factory.h"
 #include "ns3/mptcp-stack-helper.h"
 #include "ns3/network-module.h"
+#include "ns3/perfect-switch-helper.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-matrix.h"
+#include "ns3/vl2-helper.h"
 
 #include <chrono>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <sstream>
 
 using namespace ns3;
@@ -125,6 +129,111 @@ NonBlockingFairShare(const TrafficMatrix::FlowList& flows, uint32_t nHosts, doub
         }
     }
     return share;
+}
+
+/// The --topology names and what runs.topology stores for each.
+const std::map<std::string, std::string>&
+TopologyNames()
+{
+    static const std::map<std::string, std::string> m = {
+        {"fattree", "fattree"},
+        {"dhft", "dhft"},
+        {"vl2", "vl2"},
+        {"perfect", "perfect-switch"},
+    };
+    return m;
+}
+
+/**
+ * Builds the fabric of --topology (links at --linkRate, VL2's switch links 10x), installs the
+ * stack (flow ECMP, or ns-3's own stack and global routing for --stock) and assigns addresses.
+ * \param name the --topology value
+ * \param k switch ports (fattree, dhft; vl2: D_A = D_I)
+ * \param perRack hosts per ToR (dhft: per ToR pair; perfect: number of hosts)
+ * \param rate host link rate
+ * \param delay one-way delay of every link
+ * \param queue device queue size, packets
+ * \param stock ns-3's own stack and global routing (fattree only)
+ * \return the fabric
+ */
+std::unique_ptr<DatacenterTopology>
+BuildTopology(const std::string& name,
+              uint32_t k,
+              uint32_t perRack,
+              DataRate rate,
+              Time delay,
+              uint32_t queue,
+              bool stock)
+{
+    std::unique_ptr<DatacenterTopology> fabric;
+    std::function<void()> assign;
+    const DatacenterTopology::Layer layers[] = {DatacenterTopology::HOST_EDGE,
+                                                DatacenterTopology::EDGE_AGGREGATION,
+                                                DatacenterTopology::AGGREGATION_CORE};
+    if (name == "fattree")
+    {
+        auto ft = std::make_unique<FatTreeHelper>(k, perRack);
+        for (auto layer : layers)
+        {
+            ft->SetDataRate(layer, rate);
+            ft->SetDelay(layer, delay);
+        }
+        ft->SetQueueSize(queue);
+        ft->Create();
+        assign = [p = ft.get()]() { p->AssignIpv4Addresses(); };
+        fabric = std::move(ft);
+    }
+    else if (name == "dhft")
+    {
+        auto dh = std::make_unique<DualHomedFatTreeHelper>(k, perRack);
+        for (auto layer : layers)
+        {
+            dh->SetDataRate(layer, rate);
+            dh->SetDelay(layer, delay);
+        }
+        dh->SetQueueSize(queue);
+        dh->Create();
+        assign = [p = dh.get()]() { p->AssignIpv4Addresses(); };
+        fabric = std::move(dh);
+    }
+    else if (name == "vl2")
+    {
+        auto vl2 = std::make_unique<Vl2Helper>(k, perRack);
+        vl2->SetHostLinkDataRate(rate);
+        vl2->SetDelay(delay);
+        vl2->SetQueueSize(queue);
+        vl2->Create();
+        assign = [p = vl2.get()]() { p->AssignIpv4Addresses(); };
+        fabric = std::move(vl2);
+    }
+    else
+    {
+        auto ps = std::make_unique<PerfectSwitchHelper>(perRack);
+        ps->SetHostLinkDataRate(rate);
+        ps->SetHostLinkDelay(delay);
+        ps->SetQueueSize(queue);
+        ps->Create();
+        assign = [p = ps.get()]() { p->AssignIpv4Addresses(); };
+        fabric = std::move(ps);
+    }
+    // Flow ECMP alone (no static routing in a list before it): every hop of every packet is
+    // one hash lookup, with no per-packet scan of static routes or interfaces.
+    if (stock)
+    {
+        InternetStackHelper plain; // TcpL4Protocol, static + global routing
+        plain.Install(fabric->GetNodes());
+        assign();
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    }
+    else
+    {
+        MpTcpStackHelper stack;
+        stack.SetRoutingHelper(Ipv4FlowEcmpRoutingHelper());
+        stack.Install(fabric->GetNodes());
+        assign();
+        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+    }
+    return fabric;
 }
 
 /// Progress on stderr for long runs.
@@ -517,27 +626,17 @@ WorkloadJson(const WorkloadResults& w)
 }
 
 /**
- * \param k FatTree arity
- * \return the number of aggregation-core links of a k-ary FatTree, k * (k/2)^2
- */
-uint64_t
-AggregationCoreLinks(uint32_t k)
-{
-    return uint64_t{k} * (k / 2) * (k / 2);
-}
-
-/**
- * The rack of every host, for --localFraction: its edge switch across pods.
- * \param tree the FatTree
+ * The rack of every host, for --localFraction (DatacenterTopology::GetHostRack).
+ * \param tree the fabric
  * \return rack index per host
  */
 std::vector<uint32_t>
-HostRacks(const FatTreeHelper& tree)
+HostRacks(const DatacenterTopology& tree)
 {
     std::vector<uint32_t> rackOf(tree.GetNHosts());
     for (uint32_t h = 0; h < rackOf.size(); ++h)
     {
-        rackOf[h] = tree.GetHostPod(h) * (tree.GetK() / 2) + tree.GetHostEdge(h);
+        rackOf[h] = tree.GetHostRack(h);
     }
     return rackOf;
 }
@@ -545,13 +644,13 @@ HostRacks(const FatTreeHelper& tree)
 /**
  * The hot spot of paper §4.3.4 (Fig. 11): \p n aggregation-core links, chosen with RNG
  * stream \p stream, run at a tenth of their rate in both directions; printed on stderr.
- * \param tree the FatTree (after Create())
+ * \param tree the fabric (after Create())
  * \param n number of links to slow down
  * \param stream the RNG stream
  * \return the slowed links' indices in FatTreeHelper::GetLinks(), in draw order
  */
 std::vector<uint32_t>
-SlowHotspotLinks(const FatTreeHelper& tree, uint32_t n, int64_t stream)
+SlowHotspotLinks(const DatacenterTopology& tree, uint32_t n, int64_t stream)
 {
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(stream);
@@ -619,6 +718,8 @@ main(int argc, char* argv[])
 {
     uint32_t k = 8;
     uint32_t hostsPerTor = 0;
+    std::string topologyName = "fattree";
+    uint32_t hostsOption = 0;
     std::string linkRate = "100Mbps";
     std::string delay = "20us";
     uint32_t queue = 100;
@@ -649,9 +750,23 @@ main(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     cmd.Usage("FatTree experiment of Raiciu et al. (SIGCOMM 2011, Fig. 2 and 3): long-lived "
               "flows over a k-ary FatTree with per-flow ECMP, TCP against MPTCP.");
-    cmd.AddValue("k", "FatTree arity: k pods, k-port switches (even, >= 2)", k);
-    cmd.AddValue("hostsPerTor", "hosts per edge (ToR) switch (default k/2 = no oversubscription)",
+    cmd.AddValue("topology",
+                 "fattree | dhft (dual-homed FatTree, seed 000 §5) | vl2 (VL2 Clos, §4.3.1) | "
+                 "perfect (--hosts hosts on one non-blocking switch). The optimum (optimal_pct) "
+                 "is the max-min fair share of the host NICs; a dhft host counts both NICs (2x "
+                 "its link), also for single-path TCP, which uses one (the paper's feasible "
+                 "region)",
+                 topologyName);
+    cmd.AddValue("k",
+                 "switch ports: fattree k pods of k-port switches (even, >= 2); dhft the same "
+                 "(a multiple of 4); vl2 D_A = D_I, ports of aggregation and intermediate "
+                 "switches (even)",
+                 k);
+    cmd.AddValue("hostsPerTor",
+                 "hosts per edge (ToR) switch (fattree default k/2 = no oversubscription); dhft: "
+                 "per ToR pair (default 2k/3 rounded down, k=12: 576 hosts); vl2: default 20",
                  hostsPerTor);
+    cmd.AddValue("hosts", "number of hosts, only with --topology=perfect (>= 2)", hostsOption);
     cmd.AddValue("linkRate", "rate of every link (ns-3 DataRate, e.g. 100Mbps)", linkRate);
     cmd.AddValue("delay", "one-way propagation delay of every link (ns-3 Time, e.g. 20us)", delay);
     cmd.AddValue("queue", "DropTail queue of every switch port and NIC, packets", queue);
@@ -716,13 +831,36 @@ main(int argc, char* argv[])
     }
 
     // ---- Validate everything before simulating or writing anything.
-    if (k < 2 || k % 2 != 0)
+    if (TopologyNames().count(topologyName) == 0)
+    {
+        Fail("topology", topologyName, "must be fattree, dhft, vl2 or perfect");
+    }
+    const bool perfect = topologyName == "perfect";
+    if (perfect ? hostsOption < 2 || hostsOption > (1U << 22) : hostsOption != 0)
+    {
+        Fail("hosts",
+             std::to_string(hostsOption),
+             perfect ? "must be between 2 and 4194304" : "only with --topology=perfect");
+    }
+    if (perfect && hostsPerTor != 0)
+    {
+        Fail("hostsPerTor", std::to_string(hostsPerTor), "not with --topology=perfect");
+    }
+    if (topologyName == "dhft" && (k < 4 || k % 4 != 0 || k > 80))
+    {
+        Fail("k", std::to_string(k), "for dhft, k must be a multiple of 4 between 4 and 80");
+    }
+    if ((topologyName == "vl2" && (k > 254 || k < 2 || k % 2 != 0)) ||
+        (!perfect && (k < 2 || k % 2 != 0)))
     {
         Fail("k", std::to_string(k), "k must be even and at least 2");
     }
     if (hostsPerTor == 0)
     {
-        hostsPerTor = k / 2;
+        hostsPerTor = topologyName == "dhft"  ? DualHomedFatTreeHelper::DefaultHostsPerPair(k)
+                      : topologyName == "vl2" ? 20
+                      : perfect               ? hostsOption
+                                              : k / 2;
     }
     if (DatacenterWorkloadHelper::FactoryName(transport).empty())
     {
@@ -793,7 +931,9 @@ main(int argc, char* argv[])
     {
         Fail("mss", std::to_string(mss), "must be between 100 and 9000 bytes");
     }
-    const uint32_t nHosts = k * k / 2 * hostsPerTor;
+    const uint32_t nHosts = perfect                 ? hostsOption
+                            : topologyName == "vl2" ? k * k / 4 * hostsPerTor
+                                                    : k * k / 2 * hostsPerTor;
     if (*matrixType == TrafficMatrix::Type::STRIDE && stride != 0 &&
         !TrafficMatrix::IsValidStride(nHosts, stride))
     {
@@ -821,11 +961,9 @@ main(int argc, char* argv[])
     {
         Fail("localFraction", std::to_string(localFraction), "needs 2 or more hosts per rack");
     }
-    if (hotspot < 0 || static_cast<uint64_t>(hotspot) > AggregationCoreLinks(k))
+    if (hotspot < 0)
     {
-        Fail("hotspot", std::to_string(hotspot),
-             "must be between 0 and the " + std::to_string(AggregationCoreLinks(k)) +
-                 " aggregation-core links");
+        Fail("hotspot", std::to_string(hotspot), "must be >= 0");
     }
     wl.Validate(transport, nHosts, duration);
     if (!db.empty())
@@ -835,6 +973,10 @@ main(int argc, char* argv[])
         {
             Fail("db", db, why);
         }
+    }
+    if (stock && topologyName != "fattree")
+    {
+        Fail("stock", "true", "the stock ns-3 baseline runs --topology=fattree only");
     }
     if (stock && transport != "tcp")
     {
@@ -854,7 +996,11 @@ main(int argc, char* argv[])
     const uint32_t scatterDupAckThreshold = dupAckThreshold; // 0: the sockets' automatic one
     if (dupAckThreshold == 0)
     {
-        dupAckThreshold = packetScatter ? 3 + (k / 2) * (k / 2) : 3;
+        // Packet scatter: 3 + the equal-cost paths between racks that share the least.
+        const uint32_t paths = perfect                 ? 1
+                               : topologyName == "vl2" ? 2 * k
+                                                       : (k / 2) * (k / 2);
+        dupAckThreshold = packetScatter ? 3 + paths : 3;
     }
 
     Progress progress(duration);
@@ -891,44 +1037,43 @@ main(int argc, char* argv[])
                        TypeIdValue(CongestionControls().at(cc)));
     Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", StringValue(mpScheduler));
 
-    // ---- Topology: FatTree, per-flow ECMP.
-    FatTreeHelper fatTree(k, hostsPerTor);
-    for (auto layer : {FatTreeHelper::HOST_EDGE,
-                       FatTreeHelper::EDGE_AGGREGATION,
-                       FatTreeHelper::AGGREGATION_CORE})
+    // ---- Topology: --topology, per-flow ECMP.
+    std::unique_ptr<DatacenterTopology> fabric = BuildTopology(topologyName,
+                                                               k,
+                                                               hostsPerTor,
+                                                               rateValue.Get(),
+                                                               delayValue.Get(),
+                                                               queue,
+                                                               stock);
+    const DatacenterTopology& topology = *fabric;
+    const uint32_t coreLinks =
+        HotSpotHelper::CountLinks(topology.GetLinks(), DatacenterTopology::AGGREGATION_CORE);
+    if (static_cast<uint32_t>(hotspot) > coreLinks)
     {
-        fatTree.SetDataRate(layer, rateValue.Get());
-        fatTree.SetDelay(layer, delayValue.Get());
+        Fail("hotspot", std::to_string(hotspot),
+             "must be at most the " + std::to_string(coreLinks) + " aggregation-core links");
     }
-    fatTree.SetQueueSize(queue);
-    fatTree.Create();
-    // Flow ECMP alone (no static routing in a list before it): every hop of every packet is
-    // one hash lookup, with no per-packet scan of static routes or interfaces.
-    if (stock)
+    if (topologyName == "dhft")
     {
-        InternetStackHelper plain; // TcpL4Protocol, static + global routing
-        plain.Install(fatTree.GetNodes());
-        fatTree.AssignIpv4Addresses();
-        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        // Both NICs of both hosts (seed 000 §5: 8 subflows over both interfaces): fullmesh,
+        // half the subflows from each NIC to the peer's same NIC (its switch plane).
+        Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("Fullmesh"));
+        Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(mpSubflows));
+        Config::SetDefault("ns3::MpTcpSocketBase::SubflowsPerPair",
+                           UintegerValue((mpSubflows + 1) / 2));
+        Config::SetDefault("ns3::MpTcpSocketBase::MatchAddressIndex", BooleanValue(true));
     }
-    else
-    {
-        MpTcpStackHelper stack;
-        stack.SetRoutingHelper(Ipv4FlowEcmpRoutingHelper());
-        stack.Install(fatTree.GetNodes());
-        fatTree.AssignIpv4Addresses();
-        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
-    }
+    const uint32_t nicsPerHost = topology.GetHostAddresses(0).size();
 
     // ---- Traffic.
-    const std::vector<uint32_t> hotLinks = SlowHotspotLinks(fatTree, hotspot, 1003);
+    const std::vector<uint32_t> hotLinks = SlowHotspotLinks(topology, hotspot, 1003);
     TrafficMatrix tm;
     tm.AssignStreams(1000);
     TrafficMatrix::FlowList flows =
         *matrixType == TrafficMatrix::Type::STRIDE
             ? tm.Generate(*matrixType, nHosts, stride)
             : tm.ConnectionsPerHost(*matrixType, nHosts, connectionsPerHost);
-    const std::vector<uint32_t> rackOf = HostRacks(fatTree);
+    const std::vector<uint32_t> rackOf = HostRacks(topology);
     if (!std::isnan(localFraction))
     {
         flows = tm.MakeRackLocal(flows, rackOf, localFraction, *matrixType);
@@ -937,7 +1082,7 @@ main(int argc, char* argv[])
     Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
     jitter->SetStream(1001);
     FlowStatistics stats;
-    DatacenterWorkloadHelper workload(fatTree, stats);
+    DatacenterWorkloadHelper workload(topology, stats);
     workload.SetSendSize(16 * mss);
     if (wl.type != DatacenterWorkloadHelper::Workload::LONG)
     {
@@ -959,7 +1104,7 @@ main(int argc, char* argv[])
         sinks.push_back(workload.GetSink(longIds.back()));
     }
     InstallShortFlows(wl, workload, matrixFlows, flows, nHosts, duration);
-    LinkLayerStatistics layers(fatTree);
+    LinkLayerStatistics layers(topology);
     layers.ScheduleStart(Seconds(warmup));
 
     // ---- Measurement: bytes received at the end of the warm-up and at the end.
@@ -977,10 +1122,10 @@ main(int argc, char* argv[])
     const double window = duration - warmup;
     // Optimal: every flow at the goodput one TCP flow gets alone on its host link (payload
     // over wire bytes: IPv4 20 + TCP 20 + timestamps 12 + PPP 2), shared max-min fairly where
-    // hosts send or receive several flows.
+    // hosts send or receive several flows. A dual-homed host has twice the capacity.
     const double linkBps = rateValue.Get().GetBitRate();
     const double aloneBps = linkBps * mss / (mss + 54.0);
-    std::vector<double> optimal = NonBlockingFairShare(flows, nHosts, aloneBps);
+    std::vector<double> optimal = NonBlockingFairShare(flows, nHosts, aloneBps * nicsPerHost);
     std::vector<FlowRecord> records;
     uint64_t deliveredBytes = 0; // whole run, warm-up included
     for (const auto& sink : sinks)
@@ -1000,8 +1145,8 @@ main(int argc, char* argv[])
         r.dstHost = flows[i].second;
         std::ostringstream sa;
         std::ostringstream da;
-        sa << fatTree.GetHostAddress(flows[i].first);
-        da << fatTree.GetHostAddress(flows[i].second);
+        sa << topology.GetHostAddress(flows[i].first);
+        da << topology.GetHostAddress(flows[i].second);
         r.srcAddr = sa.str();
         r.dstAddr = da.str();
         r.bytesRx = sinks[i]->GetTotalRx() - atWarmup[i];
@@ -1066,8 +1211,8 @@ main(int argc, char* argv[])
     RunRecord run;
     run.label = label;
     run.experiment = "fattree";
-    run.topology = stock ? "fattree-stock-global-routing" : "fattree";
-    run.k = k;
+    run.topology = stock ? "fattree-stock-global-routing" : TopologyNames().at(topologyName);
+    run.k = perfect ? 0 : k;
     run.hostsPerTor = hostsPerTor;
     run.hosts = nHosts;
     run.linkRateBps = linkBps;
@@ -1091,7 +1236,8 @@ main(int argc, char* argv[])
     run.jainIndex = jain;
     run.wallS = wall;
     std::ostringstream params;
-    params << "{\"k\":" << k << ",\"hostsPerTor\":" << hostsPerTor << ",\"linkRate\":"
+    params << "{\"topology\":" << Json(topologyName) << ",\"hosts\":" << hostsOption
+           << ",\"k\":" << k << ",\"hostsPerTor\":" << hostsPerTor << ",\"linkRate\":"
            << Json(linkRate) << ",\"delay\":" << Json(delay) << ",\"queue\":" << queue
            << ",\"transport\":" << Json(transport) << ",\"subflows\":" << subflows
            << ",\"cc\":" << Json(cc) << ",\"scheduler\":" << Json(mpScheduler)
@@ -1134,6 +1280,7 @@ main(int argc, char* argv[])
 
     std::cout << std::setprecision(6) << std::defaultfloat << "{\"k\": " << k
               << ", \"hosts\": " << nHosts << ", \"hosts_per_tor\": " << hostsPerTor
+              << ", \"topology\": " << Json(run.topology)
               << ", \"flows\": " << flows.size() << ", \"transport\": " << Json(transport)
               << ", \"subflows\": " << subflows << ", \"cc\": " << Json(run.cc)
               << ", \"matrix\": " << Json(run.matrix) << ", \"duration_s\": " << duration

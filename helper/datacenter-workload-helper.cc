@@ -63,7 +63,7 @@ DatacenterWorkloadHelper::FactoryName(const std::string& transport)
     return it == m.end() ? "" : it->second;
 }
 
-DatacenterWorkloadHelper::DatacenterWorkloadHelper(const FatTreeHelper& tree,
+DatacenterWorkloadHelper::DatacenterWorkloadHelper(const DatacenterTopology& tree,
                                                    FlowStatistics& stats)
     : m_tree(tree),
       m_stats(stats)

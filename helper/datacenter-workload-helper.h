@@ -89,10 +89,11 @@ class DatacenterWorkloadHelper
     static std::string FactoryName(const std::string& transport);
 
     /**
-     * \param tree the FatTree, with a stack and addresses; must outlive this object
+     * \param tree the fabric (any DatacenterTopology), with a stack and addresses; must
+     *        outlive this object
      * \param stats where every installed flow is registered; must outlive the simulation
      */
-    DatacenterWorkloadHelper(const FatTreeHelper& tree, FlowStatistics& stats);
+    DatacenterWorkloadHelper(const DatacenterTopology& tree, FlowStatistics& stats);
 
     /**
      * \brief Fixes the random stream of every draw of this helper.
@@ -182,7 +183,7 @@ class DatacenterWorkloadHelper
     /// \return the random variable, created on first use
     Ptr<UniformRandomVariable> Rng();
 
-    const FatTreeHelper& m_tree;                    //!< the fabric
+    const DatacenterTopology& m_tree;               //!< the fabric
     FlowStatistics& m_stats;                        //!< flow registry
     Ptr<UniformRandomVariable> m_rng;               //!< every draw
     uint32_t m_sendSize{16 * 1400};                 //!< BulkSend SendSize, bytes

@@ -25,37 +25,6 @@ NS_LOG_COMPONENT_DEFINE("FatTreeHelper");
 namespace
 {
 /**
- * Add an address to the interface of a device (creating the interface), bring it up and remove
- * any root queue disc from the device.
- * \param dev the device
- * \param addr the address
- * \param mask the mask
- */
-void
-AssignAddress(Ptr<NetDevice> dev, Ipv4Address addr, Ipv4Mask mask)
-{
-    Ptr<Node> node = dev->GetNode();
-    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
-    NS_ABORT_MSG_IF(!ipv4,
-                    "FatTreeHelper::AssignIpv4Addresses: node "
-                        << node->GetId()
-                        << " has no IPv4 stack; install an internet stack on GetNodes() first");
-    int32_t i = ipv4->GetInterfaceForDevice(dev);
-    if (i < 0)
-    {
-        i = ipv4->AddInterface(dev);
-    }
-    ipv4->AddAddress(i, Ipv4InterfaceAddress(addr, mask));
-    ipv4->SetMetric(i, 1);
-    ipv4->SetUp(i);
-    Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
-    if (tc && tc->GetRootQueueDiscOnDevice(dev))
-    {
-        tc->DeleteRootQueueDiscOnDevice(dev);
-    }
-}
-
-/**
  * \param k switch port count
  * \param hostsPerEdge hosts per edge switch
  * \param src source host index
@@ -246,8 +215,8 @@ FatTreeHelper::AssignIpv4Addresses()
             addrA = Ipv4Address(base + 1);
             addrB = Ipv4Address(base + 2);
         }
-        AssignAddress(link.devA, addrA, mask);
-        AssignAddress(link.devB, addrB, mask);
+        AssignAddress(link.devA, addrA, mask, 1);
+        AssignAddress(link.devB, addrB, mask, 1);
     }
     // Packet scatter's automatic duplicate-ACK threshold counts paths by address; the
     // callbacks share one copy of the tree's geometry (the helper may go out of scope).
@@ -286,6 +255,19 @@ FatTreeHelper::GetEqualCostPathCount(uint32_t srcHost, uint32_t dstHost) const
     NS_ABORT_MSG_IF(srcHost >= GetNHosts() || dstHost >= GetNHosts(),
                     "FatTreeHelper::GetEqualCostPathCount: host index out of range");
     return PathCount(m_k, m_hostsPerEdge, srcHost, dstHost);
+}
+
+uint32_t
+FatTreeHelper::GetHostRack(uint32_t host) const
+{
+    NS_ABORT_MSG_IF(host >= GetNHosts(), "FatTreeHelper::GetHostRack: host index out of range");
+    return host / m_hostsPerEdge;
+}
+
+uint32_t
+FatTreeHelper::GetNRacks() const
+{
+    return m_k * (m_k / 2);
 }
 
 uint32_t
@@ -410,20 +392,6 @@ FatTreeHelper::GetLinks() const
     return m_links;
 }
 
-std::vector<FatTreeHelper::Link>
-FatTreeHelper::GetLinks(Layer layer) const
-{
-    std::vector<Link> out;
-    for (const Link& l : m_links)
-    {
-        if (l.layer == layer)
-        {
-            out.push_back(l);
-        }
-    }
-    return out;
-}
-
 FatTreeHelper::Link
 FatTreeHelper::GetLink(Ptr<Node> nodeA, Ptr<Node> nodeB) const
 {
@@ -464,21 +432,6 @@ double
 FatTreeHelper::GetHostLinkRate() const
 {
     return GetLinkRate(HOST_EDGE);
-}
-
-std::string
-FatTreeHelper::GetLayerName(Layer layer)
-{
-    switch (layer)
-    {
-    case HOST_EDGE:
-        return "host-edge";
-    case EDGE_AGGREGATION:
-        return "edge-aggregation";
-    case AGGREGATION_CORE:
-        return "aggregation-core";
-    }
-    return "?";
 }
 
 double

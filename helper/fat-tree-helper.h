@@ -5,6 +5,7 @@
 #define FAT_TREE_HELPER_H
 
 #include "ns3/data-rate.h"
+#include "ns3/datacenter-topology.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
@@ -55,31 +56,16 @@ namespace ns3
  *   Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
  * \endcode
  *
+ * Layers and links are DatacenterTopology's (FatTreeHelper::Layer, FatTreeHelper::Link).
+ * Rack of a host: its edge switch, numbered across pods (GetHostRack()).
+ *
  * Addresses: one /30 per link. The link of host h on edge switch e of pod p is in
  * 10.p.x.y/30 where x.y = 4*(e*hostsPerEdge + h) (edge switch side .1, host side .2 of the
  * /30); switch-to-switch links are numbered in 172.16.0.0/12 (lower-layer side .1, upper .2).
  */
-class FatTreeHelper
+class FatTreeHelper : public DatacenterTopology
 {
   public:
-    /// The three link layers of the tree.
-    enum Layer
-    {
-        HOST_EDGE = 0,        ///< Host to edge (ToR) switch.
-        EDGE_AGGREGATION = 1, ///< Edge switch to aggregation switch (within a pod).
-        AGGREGATION_CORE = 2  ///< Aggregation switch to core switch.
-    };
-
-    /// One bidirectional point-to-point link.
-    struct Link
-    {
-        Ptr<Node> a;                     //!< One end (the lower-layer node by default).
-        Ptr<Node> b;                     //!< The other end.
-        Ptr<PointToPointNetDevice> devA; //!< Device of a on this link.
-        Ptr<PointToPointNetDevice> devB; //!< Device of b on this link.
-        Layer layer;                     //!< Layer of the link.
-    };
-
     /**
      * \brief FatTree with k/2 hosts per edge switch (full bisection bandwidth).
      * \param k switch port count: even and >= 2 (NS_FATAL_ERROR otherwise)
@@ -130,22 +116,22 @@ class FatTreeHelper
     /// \return number of hosts per edge switch
     uint32_t GetHostsPerEdge() const;
     /// \return number of hosts, k*(k/2)*hostsPerEdge
-    uint32_t GetNHosts() const;
+    uint32_t GetNHosts() const override;
     /// \return oversubscription of the edge uplinks: hostsPerEdge / (k/2) (1 = full bisection)
     double GetOversubscription() const;
 
     /// \return the hosts, pod-major, then edge switch, then host
-    NodeContainer GetHosts() const;
+    NodeContainer GetHosts() const override;
     /**
      * \param i host index in [0, GetNHosts())
      * \return the host
      */
-    Ptr<Node> GetHost(uint32_t i) const;
+    Ptr<Node> GetHost(uint32_t i) const override;
     /**
      * \param i host index
      * \return the host's IPv4 address (after AssignIpv4Addresses())
      */
-    Ipv4Address GetHostAddress(uint32_t i) const;
+    Ipv4Address GetHostAddress(uint32_t i) const override;
     /**
      * \param i host index
      * \return the host's network device
@@ -169,7 +155,14 @@ class FatTreeHelper
      * \param dstHost destination host index
      * \return the number of paths
      */
-    uint32_t GetEqualCostPathCount(uint32_t srcHost, uint32_t dstHost) const;
+    uint32_t GetEqualCostPathCount(uint32_t srcHost, uint32_t dstHost) const override;
+    /**
+     * \param host host index
+     * \return its rack: the index of its edge switch across pods, pod * k/2 + edge
+     */
+    uint32_t GetHostRack(uint32_t host) const override;
+    /// \return the number of racks (edge switches), k * k/2
+    uint32_t GetNRacks() const override;
 
     /// \return the edge switches, pod-major
     NodeContainer GetEdgeSwitches() const;
@@ -178,7 +171,7 @@ class FatTreeHelper
     /// \return the core switches
     NodeContainer GetCoreSwitches() const;
     /// \return all nodes: hosts, edge, aggregation, core switches
-    NodeContainer GetNodes() const;
+    NodeContainer GetNodes() const override;
     /**
      * \param pod pod index in [0, k)
      * \param i edge switch index in [0, k/2)
@@ -198,12 +191,8 @@ class FatTreeHelper
     Ptr<Node> GetCoreSwitch(uint32_t i) const;
 
     /// \return every link (host-edge links first, then edge-aggregation, aggregation-core)
-    const std::vector<Link>& GetLinks() const;
-    /**
-     * \param layer a layer
-     * \return the links of that layer
-     */
-    std::vector<Link> GetLinks(Layer layer) const;
+    const std::vector<Link>& GetLinks() const override;
+    using DatacenterTopology::GetLinks;
     /**
      * \param nodeA one node
      * \param nodeB an adjacent node
@@ -224,19 +213,12 @@ class FatTreeHelper
     /// \return the device queue size in packets
     uint32_t GetQueueSize() const;
     /// \return the host link rate in bit/s
-    double GetHostLinkRate() const;
-    /**
-     * \param layer a layer
-     * \return its name as stored in the results database (``link_layers.layer``):
-     *         "host-edge", "edge-aggregation" or "aggregation-core"
-     */
-    static std::string GetLayerName(Layer layer);
-
+    double GetHostLinkRate() const override;
     /**
      * \param layer a layer
      * \return the rate of its links in bit/s
      */
-    double GetLinkRate(Layer layer) const;
+    double GetLinkRate(Layer layer) const override;
 
     /**
      * \brief Change the data rate of both devices of a link (e.g. to model a slow link).

@@ -13,7 +13,7 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MptcpLinkLayerStatistics");
 
-LinkLayerStatistics::LinkLayerStatistics(const FatTreeHelper& tree)
+LinkLayerStatistics::LinkLayerStatistics(const DatacenterTopology& tree)
     : m_tree(tree)
 {
 }

@@ -71,9 +71,9 @@ class LinkLayerStatistics
 {
   public:
     /**
-     * \param tree the FatTree (after Create()); must outlive this object
+     * \param tree the fabric (any DatacenterTopology, after Create()); must outlive this object
      */
-    explicit LinkLayerStatistics(const FatTreeHelper& tree);
+    explicit LinkLayerStatistics(const DatacenterTopology& tree);
 
     /**
      * \brief Takes the starting snapshot now (call it from an event at the end of the
@@ -130,13 +130,13 @@ class LinkLayerStatistics
     };
 
     /**
-     * \param i link index in FatTreeHelper::GetLinks()
+     * \param i link index in DatacenterTopology::GetLinks()
      * \param up true for the queue of devA, false for devB's
      * \return its counters since Start()
      */
     Delta Measure(size_t i, bool up) const;
 
-    const FatTreeHelper& m_tree;        //!< the tree
+    const DatacenterTopology& m_tree;   //!< the fabric
     std::vector<Counters> m_start;      //!< per link: up (devA) then down (devB) at Start()
     Time m_startTime;                   //!< time of Start()
 };

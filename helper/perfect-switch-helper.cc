@@ -18,40 +18,6 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("PerfectSwitchHelper");
 
-namespace
-{
-/**
- * Add an address to the interface of a device (creating the interface), bring it up and remove
- * any root queue disc from the device.
- * \param dev the device
- * \param addr the address
- * \param mask the mask
- */
-void
-AssignAddress(Ptr<NetDevice> dev, Ipv4Address addr, Ipv4Mask mask)
-{
-    Ptr<Node> node = dev->GetNode();
-    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
-    NS_ABORT_MSG_IF(!ipv4,
-                    "PerfectSwitchHelper::AssignIpv4Addresses: node "
-                        << node->GetId()
-                        << " has no IPv4 stack; install an internet stack on GetNodes() first");
-    int32_t i = ipv4->GetInterfaceForDevice(dev);
-    if (i < 0)
-    {
-        i = ipv4->AddInterface(dev);
-    }
-    ipv4->AddAddress(i, Ipv4InterfaceAddress(addr, mask));
-    ipv4->SetMetric(i, 1);
-    ipv4->SetUp(i);
-    Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
-    if (tc && tc->GetRootQueueDiscOnDevice(dev))
-    {
-        tc->DeleteRootQueueDiscOnDevice(dev);
-    }
-}
-} // namespace
-
 PerfectSwitchHelper::PerfectSwitchHelper(uint32_t nHosts)
     : m_nHosts(nHosts),
       m_rate("100Mbps"),
@@ -109,6 +75,13 @@ PerfectSwitchHelper::Create()
         NetDeviceContainer d = p2p.Install(m_hosts.Get(i), m_switch);
         m_hostDevs.push_back(DynamicCast<PointToPointNetDevice>(d.Get(0)));
         m_switchDevs.push_back(DynamicCast<PointToPointNetDevice>(d.Get(1)));
+        Link link;
+        link.a = m_hosts.Get(i);
+        link.b = m_switch;
+        link.devA = m_hostDevs.back();
+        link.devB = m_switchDevs.back();
+        link.layer = HOST_EDGE;
+        m_links.push_back(link);
     }
 }
 
@@ -123,8 +96,8 @@ PerfectSwitchHelper::AssignIpv4Addresses()
     const uint32_t base = Ipv4Address("10.0.0.0").Get();
     for (uint32_t i = 0; i < m_nHosts; ++i)
     {
-        AssignAddress(m_switchDevs[i], Ipv4Address(base + 4 * i + 1), mask);
-        AssignAddress(m_hostDevs[i], Ipv4Address(base + 4 * i + 2), mask);
+        AssignAddress(m_switchDevs[i], Ipv4Address(base + 4 * i + 1), mask, 1);
+        AssignAddress(m_hostDevs[i], Ipv4Address(base + 4 * i + 2), mask, 1);
         m_hostAddresses.push_back(Ipv4Address(base + 4 * i + 2));
     }
 }
@@ -187,6 +160,39 @@ PerfectSwitchHelper::GetNodes() const
         c.Add(m_switch);
     }
     return c;
+}
+
+const std::vector<DatacenterTopology::Link>&
+PerfectSwitchHelper::GetLinks() const
+{
+    return m_links;
+}
+
+double
+PerfectSwitchHelper::GetLinkRate(Layer layer) const
+{
+    return layer == HOST_EDGE ? GetHostLinkRate() : 0;
+}
+
+uint32_t
+PerfectSwitchHelper::GetHostRack(uint32_t host) const
+{
+    NS_ABORT_MSG_IF(host >= m_nHosts, "PerfectSwitchHelper::GetHostRack: out of range");
+    return 0;
+}
+
+uint32_t
+PerfectSwitchHelper::GetNRacks() const
+{
+    return 1;
+}
+
+uint32_t
+PerfectSwitchHelper::GetEqualCostPathCount(uint32_t srcHost, uint32_t dstHost) const
+{
+    NS_ABORT_MSG_IF(srcHost >= m_nHosts || dstHost >= m_nHosts,
+                    "PerfectSwitchHelper::GetEqualCostPathCount: host index out of range");
+    return 1;
 }
 
 DataRate

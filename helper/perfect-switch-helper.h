@@ -5,6 +5,7 @@
 #define PERFECT_SWITCH_HELPER_H
 
 #include "ns3/data-rate.h"
+#include "ns3/datacenter-topology.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
@@ -27,9 +28,12 @@ namespace ns3
  * (both directions, each with its own DropTail device queue) can be bottlenecks. Same style as
  * FatTreeHelper: Create(), install an internet stack on GetNodes(), AssignIpv4Addresses().
  *
+ * As a DatacenterTopology: the host links are the only links (layer HOST_EDGE, host = a);
+ * all hosts are in one rack (0); one path between any two hosts.
+ *
  * Addresses: host i's link is the /30 at 10.0.0.0 + 4*i (switch side .1, host side .2).
  */
-class PerfectSwitchHelper
+class PerfectSwitchHelper : public DatacenterTopology
 {
   public:
     /**
@@ -62,19 +66,19 @@ class PerfectSwitchHelper
     void AssignIpv4Addresses();
 
     /// \return the number of hosts
-    uint32_t GetNHosts() const;
+    uint32_t GetNHosts() const override;
     /// \return the hosts
-    NodeContainer GetHosts() const;
+    NodeContainer GetHosts() const override;
     /**
      * \param i host index
      * \return the host
      */
-    Ptr<Node> GetHost(uint32_t i) const;
+    Ptr<Node> GetHost(uint32_t i) const override;
     /**
      * \param i host index
      * \return its IPv4 address (after AssignIpv4Addresses())
      */
-    Ipv4Address GetHostAddress(uint32_t i) const;
+    Ipv4Address GetHostAddress(uint32_t i) const override;
     /**
      * \param i host index
      * \return the host's network device
@@ -88,12 +92,32 @@ class PerfectSwitchHelper
     /// \return the switch node
     Ptr<Node> GetSwitch() const;
     /// \return all nodes: hosts, then the switch
-    NodeContainer GetNodes() const;
+    NodeContainer GetNodes() const override;
+    /// \return the host links (layer HOST_EDGE, a = the host), in host order
+    const std::vector<Link>& GetLinks() const override;
+    /**
+     * \param layer a layer
+     * \return the host link rate in bit/s for HOST_EDGE, 0 for the others (no such links)
+     */
+    double GetLinkRate(Layer layer) const override;
+    /**
+     * \param host host index
+     * \return 0: the switch is one rack
+     */
+    uint32_t GetHostRack(uint32_t host) const override;
+    /// \return 1
+    uint32_t GetNRacks() const override;
+    /**
+     * \param srcHost source host index
+     * \param dstHost destination host index
+     * \return 1: one path through the switch
+     */
+    uint32_t GetEqualCostPathCount(uint32_t srcHost, uint32_t dstHost) const override;
 
     /// \return the host link data rate
     DataRate GetHostLinkDataRate() const;
     /// \return the host link rate in bit/s
-    double GetHostLinkRate() const;
+    double GetHostLinkRate() const override;
     /// \return the host link one-way delay
     Time GetHostLinkDelay() const;
     /// \return the device queue size in packets
@@ -111,6 +135,7 @@ class PerfectSwitchHelper
     std::vector<Ptr<PointToPointNetDevice>> m_hostDevs;   //!< Host side devices.
     std::vector<Ptr<PointToPointNetDevice>> m_switchDevs; //!< Switch side devices.
     std::vector<Ipv4Address> m_hostAddresses;             //!< Host addresses.
+    std::vector<Link> m_links;                            //!< Host links.
 };
 
 } // namespace ns3

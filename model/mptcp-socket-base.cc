@@ -85,6 +85,24 @@ MpTcpSocketBase::GetTypeId()
                           UintegerValue(8),
                           MakeUintegerAccessor(&MpTcpSocketBase::m_maxSubflows),
                           MakeUintegerChecker<uint32_t>(1, 32))
+            .AddAttribute("SubflowsPerPair",
+                          "Fullmesh: subflows per (local, remote) address pair, the initial one "
+                          "included, opened round-robin over the pairs with distinct source "
+                          "ports until MaxSubflows (1..32; default 1 = Linux's fullmesh). E.g. "
+                          "8 subflows over the two NICs of dual-homed hosts (Raiciu et al., "
+                          "SIGCOMM 2011, §5).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&MpTcpSocketBase::m_subflowsPerPair),
+                          MakeUintegerChecker<uint32_t>(1, 32))
+            .AddAttribute("MatchAddressIndex",
+                          "Fullmesh: pair our i-th address (in interface order) only with the "
+                          "peer's Address ID i (ID 0: the address it was reached at), for hosts "
+                          "whose NIC i reaches only the peer's NIC i, e.g. the two switch planes "
+                          "of a dual-homed FatTree (Raiciu et al., SIGCOMM 2011, §5). Default "
+                          "false: every pair that routes.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MpTcpSocketBase::m_matchAddressIndex),
+                          MakeBooleanChecker())
             .AddAttribute("CongestionControl",
                           "Congestion control of each subflow: ns3::MpTcpLia (coupled, RFC "
                           "6356), any other MpTcpCoupledCongestionOps (ns3::MpTcpOlia, "
@@ -220,6 +238,8 @@ MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
       m_numSubflows(sock.m_numSubflows),
       m_pathManager(sock.m_pathManager),
       m_maxSubflows(sock.m_maxSubflows),
+      m_subflowsPerPair(sock.m_subflowsPerPair),
+      m_matchAddressIndex(sock.m_matchAddressIndex),
       m_congestionTypeId(sock.m_congestionTypeId),
       m_sndBufSize(sock.m_sndBufSize),
       m_rcvBufSize(sock.m_rcvBufSize),
@@ -1565,6 +1585,7 @@ MpTcpSocketBase::OpenFullmeshSubflows()
     }
     uint16_t port = InetSocketAddress::ConvertFrom(m_peerAddress).GetPort();
     uint32_t live = 0;
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> liveOn; // live subflows per pair
     for (const auto& sf : m_subflows)
     {
         if (sf->GetState() == TcpSocket::CLOSED)
@@ -1577,59 +1598,83 @@ MpTcpSocketBase::OpenFullmeshSubflows()
         uint16_t lp;
         uint16_t rp;
         sf->GetFourTuple(la, lp, ra, rp);
-        m_meshPairs.emplace(la.Get(), ra.Get()); // in use: no duplicate
+        ++liveOn[{la.Get(), ra.Get()}];
+    }
+    for (const auto& [pair, n] : liveOn)
+    {
+        m_meshPairs[pair] = std::max(m_meshPairs[pair], n); // in use: no duplicate
     }
     Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
     Ptr<Ipv4RoutingProtocol> routing = ipv4->GetRoutingProtocol();
-    for (const auto& [localId, la] : m_localAddrs)
+    std::map<uint32_t, uint32_t> rank; // MatchAddressIndex: our address -> its index
+    for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
     {
-        Ptr<NetDevice> dev = DeviceOf(la);
-        if (!dev || !ipv4->IsUp(ipv4->GetInterfaceForDevice(dev)))
+        if (!DynamicCast<LoopbackNetDevice>(ipv4->GetNetDevice(i)))
         {
-            continue;
+            for (uint32_t j = 0; j < ipv4->GetNAddresses(i); ++j)
+            {
+                rank.emplace(ipv4->GetAddress(i, j).GetLocal().Get(), rank.size());
+            }
         }
-        for (const auto& [remoteId, ra] : m_remoteAddrs)
+    }
+    // Round r opens the r-th subflow of every pair, so that MaxSubflows spreads them.
+    for (uint32_t round = 1; round <= m_subflowsPerPair; ++round)
+    {
+        for (const auto& [localId, la] : m_localAddrs)
         {
-            if (live >= m_maxSubflows)
-            {
-                return;
-            }
-            if (m_meshPairs.count({la.Get(), ra.Get()}) > 0)
+            Ptr<NetDevice> dev = DeviceOf(la);
+            if (!dev || !ipv4->IsUp(ipv4->GetInterfaceForDevice(dev)))
             {
                 continue;
             }
-            // A pair routes if there is a route to the peer's address out of the interface that
-            // owns ours: the subflow is bound to that interface, as TCP picks its source
-            // address from the route (TcpSocketBase::SetupEndpoint).
-            Ipv4Header h;
-            h.SetSource(la);
-            h.SetDestination(ra);
-            h.SetProtocol(6);
-            Socket::SocketErrno err;
-            if (!routing || !routing->RouteOutput(nullptr, h, dev, err))
+            for (const auto& [remoteId, ra] : m_remoteAddrs)
             {
-                NS_LOG_LOGIC(this << " no route from " << la << " to " << ra);
-                continue;
+                if (live >= m_maxSubflows)
+                {
+                    return;
+                }
+                if (m_matchAddressIndex && rank[la.Get()] != remoteId)
+                {
+                    continue;
+                }
+                auto opened = m_meshPairs.find({la.Get(), ra.Get()});
+                if (opened != m_meshPairs.end() && opened->second >= round)
+                {
+                    continue;
+                }
+                // A pair routes if there is a route to the peer's address out of the interface
+                // that owns ours: the subflow is bound to that interface, as TCP picks its
+                // source address from the route (TcpSocketBase::SetupEndpoint).
+                Ipv4Header h;
+                h.SetSource(la);
+                h.SetDestination(ra);
+                h.SetProtocol(6);
+                Socket::SocketErrno err;
+                if (!routing || !routing->RouteOutput(nullptr, h, dev, err))
+                {
+                    NS_LOG_LOGIC(this << " no route from " << la << " to " << ra);
+                    continue;
+                }
+                ++m_meshPairs[{la.Get(), ra.Get()}];
+                Ptr<MpTcpSubflow> sf = CreateSubflow(MpTcpSubflow::ROLE_MP_JOIN);
+                sf->GetJoinState().localNonce = m_rng->GetInteger(0, 0xffffffffU);
+                sf->GetJoinState().token = m_remoteToken;
+                sf->GetJoinState().addressId = localId; // carried in the MP_JOIN SYN (§3.2)
+                if (sf->Bind(InetSocketAddress(la, 0)) != 0)
+                {
+                    NS_LOG_WARN(this << " could not bind a subflow to " << la);
+                    continue;
+                }
+                sf->BindToNetDevice(dev);
+                if (sf->Connect(InetSocketAddress(ra, port)) != 0)
+                {
+                    NS_LOG_WARN(this << " could not open a subflow " << la << " -> " << ra);
+                    continue;
+                }
+                NS_LOG_LOGIC(this << " fullmesh subflow " << la << " (" << int(localId)
+                                  << ") -> " << ra << " (" << int(remoteId) << ")");
+                ++live;
             }
-            m_meshPairs.emplace(la.Get(), ra.Get());
-            Ptr<MpTcpSubflow> sf = CreateSubflow(MpTcpSubflow::ROLE_MP_JOIN);
-            sf->GetJoinState().localNonce = m_rng->GetInteger(0, 0xffffffffU);
-            sf->GetJoinState().token = m_remoteToken;
-            sf->GetJoinState().addressId = localId; // carried in the MP_JOIN SYN (§3.2)
-            if (sf->Bind(InetSocketAddress(la, 0)) != 0)
-            {
-                NS_LOG_WARN(this << " could not bind a subflow to " << la);
-                continue;
-            }
-            sf->BindToNetDevice(dev);
-            if (sf->Connect(InetSocketAddress(ra, port)) != 0)
-            {
-                NS_LOG_WARN(this << " could not open a subflow " << la << " -> " << ra);
-                continue;
-            }
-            NS_LOG_LOGIC(this << " fullmesh subflow " << la << " (" << int(localId) << ") -> "
-                              << ra << " (" << int(remoteId) << ")");
-            ++live;
         }
     }
 }
@@ -1699,8 +1744,9 @@ MpTcpSocketBase::RemoveSubflowsUsing(Ipv4Address address, bool local)
     for (auto it = m_meshPairs.begin(); it != m_meshPairs.end();)
     {
         // A later ADD_ADDR of the same address may open the pair again.
-        it = ((local ? it->first : it->second) == address.Get()) ? m_meshPairs.erase(it)
-                                                                 : std::next(it);
+        it = ((local ? it->first.first : it->first.second) == address.Get())
+                 ? m_meshPairs.erase(it)
+                 : std::next(it);
     }
 }
 

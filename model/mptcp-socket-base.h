@@ -594,6 +594,8 @@ class MpTcpSocketBase : public Socket
     uint32_t m_numSubflows{1};        //!< ndiffports: subflows per connection
     PathManager m_pathManager{NDIFFPORTS}; //!< path manager
     uint32_t m_maxSubflows{8};        //!< fullmesh: most subflows per connection
+    uint32_t m_subflowsPerPair{1};    //!< fullmesh: subflows per address pair
+    bool m_matchAddressIndex{false};  //!< fullmesh: our i-th address with the peer's ID i
     TypeId m_congestionTypeId;        //!< congestion control of the subflows
     uint32_t m_sndBufSize{131072};    //!< connection-level send buffer, bytes
     uint32_t m_rcvBufSize{131072};    //!< connection-level receive buffer, bytes
@@ -690,7 +692,8 @@ class MpTcpSocketBase : public Socket
     std::map<uint8_t, Ipv4Address> m_localAddrs;  //!< our addresses by Address ID
     std::map<uint8_t, Ipv4Address> m_remoteAddrs; //!< the peer's addresses by Address ID
     uint8_t m_nextLocalAddrId{1};                 //!< Address ID of our next new address
-    std::set<std::pair<uint32_t, uint32_t>> m_meshPairs; //!< (local, remote) pairs opened
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_meshPairs; //!< subflows opened per
+                                                                    //!< (local, remote) pair
     Ipv4Address m_joinSynLocal;       //!< destination of the MP_JOIN SYN being forked
     Ipv4Address m_joinSynRemote;      //!< source of the MP_JOIN SYN being forked
     uint64_t m_addAddrEchoes{0};      //!< echoes of our ADD_ADDRs received

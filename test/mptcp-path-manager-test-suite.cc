@@ -59,9 +59,10 @@ struct FullmeshRun
     /**
      * \param maxSubflows the MaxSubflows attribute
      * \param bytes bytes to transfer
+     * \param perPair the SubflowsPerPair attribute
      */
-    FullmeshRun(uint32_t maxSubflows, uint64_t bytes)
-        : topo(Configure(maxSubflows)),
+    FullmeshRun(uint32_t maxSubflows, uint64_t bytes, uint32_t perPair = 1)
+        : topo(Configure(maxSubflows, perPair)),
           listener(Listen(topo.n.Get(3), MpTcpSocketFactory::GetTypeId())),
           rx(listener),
           client(Socket::CreateSocket(topo.n.Get(0), MpTcpSocketFactory::GetTypeId())),
@@ -95,13 +96,15 @@ struct FullmeshRun
     /**
      * Set the fullmesh transport defaults, then build the topology (they must precede it).
      * \param maxSubflows the MaxSubflows attribute
+     * \param perPair the SubflowsPerPair attribute
      * \return the topology
      */
-    static DualHomedTopology Configure(uint32_t maxSubflows)
+    static DualHomedTopology Configure(uint32_t maxSubflows, uint32_t perPair)
     {
         ConfigureTransport(1, Lia(), 1 << 18);
         Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("Fullmesh"));
         Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(maxSubflows));
+        Config::SetDefault("ns3::MpTcpSocketBase::SubflowsPerPair", UintegerValue(perPair));
         // Linux's minimum RTO: a stalled subflow (lost tail, or its NIC down) is noticed in
         // 200 ms rather than ns-3's default 1 s.
         Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
@@ -238,6 +241,61 @@ class FullmeshSubflowsTest : public TestCase
             // Only A1-B1: nothing crosses the core link.
             NS_TEST_ASSERT_MSG_EQ(coreTx[0] + coreTx[1], 0, "core link data");
         }
+        Simulator::Destroy();
+    }
+
+    uint32_t m_max; //!< MaxSubflows
+};
+
+/**
+ * SubflowsPerPair: with 2 per pair and MaxSubflows 8, the client opens exactly two subflows on
+ * each of the 4 address pairs (distinct source ports); with MaxSubflows 6 the round-robin gives
+ * every pair at least one; the transfer is byte-exact.
+ */
+class FullmeshSubflowsPerPairTest : public TestCase
+{
+  public:
+    /// \param maxSubflows the MaxSubflows attribute
+    explicit FullmeshSubflowsPerPairTest(uint32_t maxSubflows)
+        : TestCase("fullmesh, 2 subflows per address pair, MaxSubflows " +
+                   std::to_string(maxSubflows)),
+          m_max(maxSubflows)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t total = 2000000;
+        FullmeshRun run(m_max, total, 2);
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_received, total, "transfer incomplete");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_mismatches, 0, "bytes corrupted or reordered");
+        NS_TEST_ASSERT_MSG_EQ(run.opened.size(), m_max, "subflows established by the client");
+        std::map<AddressPair, uint32_t> perPair;
+        for (const auto& p : run.opened)
+        {
+            ++perPair[p];
+        }
+        NS_TEST_ASSERT_MSG_EQ(perPair.size(), 4, "every address pair is used");
+        for (const auto& [p, n] : perPair)
+        {
+            NS_TEST_ASSERT_MSG_EQ((n >= 1 && n <= 2),
+                                  true,
+                                  p.first << "-" << p.second << ": " << n);
+        }
+        std::set<uint16_t> ports;
+        for (const auto& sf : run.Client()->GetSubflows())
+        {
+            Ipv4Address la;
+            Ipv4Address ra;
+            uint16_t lp;
+            uint16_t rp;
+            sf->GetFourTuple(la, lp, ra, rp);
+            ports.insert(lp);
+        }
+        NS_TEST_ASSERT_MSG_EQ(ports.size(), m_max, "distinct source ports");
         Simulator::Destroy();
     }
 
@@ -458,6 +516,8 @@ class MpTcpPathManagerTestSuite : public TestSuite
         AddTestCase(new FullmeshSubflowsTest(8));
         AddTestCase(new FullmeshSubflowsTest(3));
         AddTestCase(new FullmeshSubflowsTest(1));
+        AddTestCase(new FullmeshSubflowsPerPairTest(8));
+        AddTestCase(new FullmeshSubflowsPerPairTest(6));
         AddTestCase(new AddAddrBadHmacTest());
         AddTestCase(new RemoveAddrTest(2));
         AddTestCase(new RemoveAddrTest(1));

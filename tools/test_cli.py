@@ -2,6 +2,7 @@
 
 Run with: python3 -m pytest tools/ (the binary is build/mptcp-fattree, or $MPTCP_FATTREE).
 """
+import json
 import os
 import sqlite3
 import subprocess
@@ -280,3 +281,42 @@ def test_default_run_has_no_hotspot_and_plain_matrix():
     last = _summary("--transport=tcp", "--duration=0.1", "--warmup=0.05")
     assert last["hotspot_links"] == [] and last["connections_per_host"] == 1
     assert last["local_fraction"] is None and last["flows"] == 16
+TOPOLOGY_BAD = [
+    ("--topology=bcube", "topology"),
+    ("--topology=dhft --k=6", "k"),
+    ("--topology=dhft --k=2", "k"),
+    ("--hosts=16", "hosts"),
+    ("--topology=vl2 --hosts=16", "hosts"),
+    ("--topology=perfect", "hosts"),
+    ("--topology=perfect --hosts=16 --hostsPerTor=4", "hostsPerTor"),
+    ("--topology=dhft --stock --transport=tcp", "stock"),
+]
+
+
+@pytest.mark.parametrize("arg,option", TOPOLOGY_BAD)
+def test_bad_topology_option_exits_2_with_one_line(tmp_path, arg, option):
+    db = tmp_path / "r.db"
+    p = subprocess.run([BINARY] + arg.split() + ["--db=%s" % db], capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 2
+    lines = [l for l in p.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1, p.stderr
+    assert ("--%s=" % option) in lines[0]
+    assert not db.exists(), "nothing may be written on bad input"
+
+
+def test_every_topology_runs_and_reports_it(tmp_path):
+    db = tmp_path / "r.db"
+    expected = {"fattree": 16, "dhft": 16, "vl2": 80, "perfect": 6}
+    for topology, hosts in expected.items():
+        args = ["--topology=%s" % topology, "--transport=tcp", "--duration=0.05",
+                "--warmup=0.01", "--quiet", "--db=%s" % db]
+        args += ["--hosts=6"] if topology == "perfect" else ["--k=4"]
+        p = subprocess.run([BINARY] + args, capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, p.stderr
+        s = json.loads(p.stdout.strip().splitlines()[-1])
+        assert s["hosts"] == hosts
+        assert s["topology"] == ("perfect-switch" if topology == "perfect" else topology)
+    con = sqlite3.connect(str(db))
+    rows = [r[0] for r in con.execute("SELECT topology FROM runs ORDER BY run_id")]
+    assert rows == ["fattree", "dhft", "vl2", "perfect-switch"]

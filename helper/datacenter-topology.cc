@@ -1,0 +1,128 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "ns3/datacenter-topology.h"
+
+#include "ns3/abort.h"
+#include "ns3/equal-cost-path-counter.h"
+#include "ns3/ipv4.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/queue-disc.h"
+#include "ns3/queue-size.h"
+#include "ns3/traffic-control-layer.h"
+
+#include <memory>
+
+namespace ns3
+{
+
+std::vector<DatacenterTopology::Link>
+DatacenterTopology::GetLinks(Layer layer) const
+{
+    std::vector<Link> out;
+    for (const Link& l : GetLinks())
+    {
+        if (l.layer == layer)
+        {
+            out.push_back(l);
+        }
+    }
+    return out;
+}
+
+std::string
+DatacenterTopology::GetLayerName(Layer layer)
+{
+    switch (layer)
+    {
+    case HOST_EDGE:
+        return "host-edge";
+    case EDGE_AGGREGATION:
+        return "edge-aggregation";
+    case AGGREGATION_CORE:
+        return "aggregation-core";
+    }
+    return "?";
+}
+
+DatacenterTopology::Link
+DatacenterTopology::MakeLink(Ptr<Node> a,
+                             Ptr<Node> b,
+                             Layer layer,
+                             DataRate rate,
+                             Time delay,
+                             uint32_t queue)
+{
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
+    p2p.SetChannelAttribute("Delay", TimeValue(delay));
+    p2p.SetQueue("ns3::DropTailQueue<Packet>",
+                 "MaxSize",
+                 QueueSizeValue(QueueSize(std::to_string(queue) + "p")));
+    p2p.DisableFlowControl();
+    NetDeviceContainer d = p2p.Install(a, b);
+    Link link;
+    link.a = a;
+    link.b = b;
+    link.devA = DynamicCast<PointToPointNetDevice>(d.Get(0));
+    link.devB = DynamicCast<PointToPointNetDevice>(d.Get(1));
+    link.layer = layer;
+    return link;
+}
+
+void
+DatacenterTopology::AssignAddress(Ptr<NetDevice> dev,
+                                  Ipv4Address addr,
+                                  Ipv4Mask mask,
+                                  uint16_t metric)
+{
+    Ptr<Node> node = dev->GetNode();
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    NS_ABORT_MSG_IF(!ipv4,
+                    "AssignIpv4Addresses: node "
+                        << node->GetId()
+                        << " has no IPv4 stack; install an internet stack on GetNodes() first");
+    int32_t i = ipv4->GetInterfaceForDevice(dev);
+    if (i < 0)
+    {
+        i = ipv4->AddInterface(dev);
+    }
+    ipv4->AddAddress(i, Ipv4InterfaceAddress(addr, mask));
+    ipv4->SetMetric(i, metric);
+    ipv4->SetUp(i);
+    Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
+    if (tc && tc->GetRootQueueDiscOnDevice(dev))
+    {
+        tc->DeleteRootQueueDiscOnDevice(dev);
+    }
+}
+
+void
+DatacenterTopology::SetPathCounters(const NodeContainer& hosts,
+                                    const std::map<uint32_t, uint32_t>& index,
+                                    std::function<uint32_t(uint32_t, uint32_t)> count)
+{
+    auto shared = std::make_shared<const std::map<uint32_t, uint32_t>>(index);
+    for (uint32_t i = 0; i < hosts.GetN(); ++i)
+    {
+        Ptr<Node> host = hosts.Get(i);
+        Ptr<EqualCostPathCounter> counter = host->GetObject<EqualCostPathCounter>();
+        if (!counter)
+        {
+            counter = CreateObject<EqualCostPathCounter>();
+            host->AggregateObject(counter);
+        }
+        counter->SetCountCallback(EqualCostPathCounter::CountCallback(
+            [shared, count](Ipv4Address src, Ipv4Address dst) -> uint32_t {
+                auto s = shared->find(src.Get());
+                auto d = shared->find(dst.Get());
+                if (s == shared->end() || d == shared->end())
+                {
+                    return 0;
+                }
+                return count(s->second, d->second);
+            }));
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,166 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef DATACENTER_TOPOLOGY_H
+#define DATACENTER_TOPOLOGY_H
+
+#include "ns3/data-rate.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/ptr.h"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup mptcp
+ * ns3::DatacenterTopology: what the experiment helpers need from any datacenter fabric.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup mptcp
+ * \brief The interface shared by FatTreeHelper, DualHomedFatTreeHelper, Vl2Helper and
+ * PerfectSwitchHelper (Raiciu et al., SIGCOMM 2011, §4 and §5): hosts, their addresses, the
+ * point-to-point links by layer, racks and equal-cost path counts. DatacenterWorkloadHelper
+ * and LinkLayerStatistics work on any of them.
+ *
+ * Every link is a PointToPointNetDevice pair whose DropTail device queues are the only queues
+ * of the fabric (no traffic-control queue disc), so that their counters see every loss.
+ */
+class DatacenterTopology
+{
+  public:
+    /// The link layers of a tree-shaped fabric (a perfect switch has host-edge links only).
+    enum Layer
+    {
+        HOST_EDGE = 0,        ///< Host to edge (ToR) switch.
+        EDGE_AGGREGATION = 1, ///< Edge switch to aggregation switch.
+        AGGREGATION_CORE = 2  ///< Aggregation switch to core (VL2: intermediate) switch.
+    };
+
+    /// One bidirectional point-to-point link.
+    struct Link
+    {
+        Ptr<Node> a;                     //!< One end (the lower-layer node by default).
+        Ptr<Node> b;                     //!< The other end.
+        Ptr<PointToPointNetDevice> devA; //!< Device of a on this link.
+        Ptr<PointToPointNetDevice> devB; //!< Device of b on this link.
+        Layer layer;                     //!< Layer of the link.
+    };
+
+    virtual ~DatacenterTopology() = default;
+
+    /// \return the number of hosts
+    virtual uint32_t GetNHosts() const = 0;
+    /// \return the hosts, in host index order
+    virtual NodeContainer GetHosts() const = 0;
+    /**
+     * \param i host index in [0, GetNHosts())
+     * \return the host
+     */
+    virtual Ptr<Node> GetHost(uint32_t i) const = 0;
+    /**
+     * \param i host index
+     * \return the host's (first NIC's) IPv4 address, after AssignIpv4Addresses()
+     */
+    virtual Ipv4Address GetHostAddress(uint32_t i) const = 0;
+    /**
+     * \param i host index
+     * \return the addresses of all the host's NICs, NIC 0 first (one for single-homed hosts)
+     */
+    virtual std::vector<Ipv4Address> GetHostAddresses(uint32_t i) const
+    {
+        return {GetHostAddress(i)};
+    }
+    /// \return all nodes, hosts first (install the internet stack on these)
+    virtual NodeContainer GetNodes() const = 0;
+    /// \return every link, host-edge links first
+    virtual const std::vector<Link>& GetLinks() const = 0;
+    /**
+     * \param layer a layer
+     * \return the rate of its links in bit/s
+     */
+    virtual double GetLinkRate(Layer layer) const = 0;
+    /// \return the rate of one host NIC's link in bit/s
+    virtual double GetHostLinkRate() const
+    {
+        return GetLinkRate(HOST_EDGE);
+    }
+    /**
+     * \param host host index
+     * \return its rack (for rack locality): the ToR, or ToR pair of a dual-homed host
+     */
+    virtual uint32_t GetHostRack(uint32_t host) const = 0;
+    /// \return the number of racks
+    virtual uint32_t GetNRacks() const = 0;
+    /**
+     * \param srcHost source host index
+     * \param dstHost destination host index
+     * \return the number of shortest paths between the two hosts through the switches
+     */
+    virtual uint32_t GetEqualCostPathCount(uint32_t srcHost, uint32_t dstHost) const = 0;
+
+    /**
+     * \param layer a layer
+     * \return the links of that layer
+     */
+    std::vector<Link> GetLinks(Layer layer) const;
+    /**
+     * \param layer a layer
+     * \return its name as stored in the results database (``link_layers.layer``):
+     *         "host-edge", "edge-aggregation" or "aggregation-core"
+     */
+    static std::string GetLayerName(Layer layer);
+
+  protected:
+    /**
+     * \brief Connect two nodes by a point-to-point link: DropTail device queues of \p queue
+     * packets, no flow control (the device queues are the only queues).
+     * \param a lower node
+     * \param b upper node
+     * \param layer its layer
+     * \param rate data rate
+     * \param delay one-way propagation delay
+     * \param queue queue size in packets
+     * \return the link
+     */
+    static Link MakeLink(Ptr<Node> a,
+                         Ptr<Node> b,
+                         Layer layer,
+                         DataRate rate,
+                         Time delay,
+                         uint32_t queue);
+    /**
+     * \brief Add an address to the interface of a device (creating the interface), set its
+     * routing metric, bring it up and remove any traffic-control root queue disc.
+     * \param dev the device (its node must have an IPv4 stack; NS_ABORT otherwise)
+     * \param addr the address
+     * \param mask the mask
+     * \param metric the interface's routing metric (global routing link cost)
+     */
+    static void AssignAddress(Ptr<NetDevice> dev, Ipv4Address addr, Ipv4Mask mask, uint16_t metric);
+    /**
+     * \brief Give every host an EqualCostPathCounter (packet scatter's duplicate-ACK threshold,
+     * MMPTCP thesis §3.6) that counts by address. The callbacks own copies of their arguments
+     * (the helper may go out of scope).
+     * \param hosts the hosts
+     * \param index address (host order) -> the index \p count takes
+     * \param count paths between two indices
+     */
+    static void SetPathCounters(const NodeContainer& hosts,
+                                const std::map<uint32_t, uint32_t>& index,
+                                std::function<uint32_t(uint32_t, uint32_t)> count);
+};
+
+} // namespace ns3
+
+#endif /* DATACENTER_TOPOLOGY_H */
