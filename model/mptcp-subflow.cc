@@ -207,6 +207,12 @@ MpTcpSubflow::GetMalformedOptions() const
     return m_malformed;
 }
 
+uint64_t
+MpTcpSubflow::GetSignallingAcks() const
+{
+    return m_signallingAcks;
+}
+
 uint32_t
 MpTcpSubflow::GetUnsentBytes() const
 {
@@ -718,6 +724,12 @@ void
 MpTcpSubflow::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
     SequenceNumber32 una = m_txBuffer->HeadSequence();
+    if (m_signallingAck && tcpHeader.GetAckNumber() == una && packet->GetSize() == 0)
+    {
+        NS_LOG_LOGIC(this << " signalling-only ACK: options processed, not a duplicate ACK");
+        ++m_signallingAcks;
+        return;
+    }
     TcpSocketBase::ReceivedAck(packet, tcpHeader);
     if (m_txBuffer->HeadSequence() > una)
     {
@@ -1059,7 +1071,24 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
         }
     }
 
+    // A pure ACK that only carries path-management signalling (the peer's ADD_ADDR goes out on
+    // one) is not a duplicate ACK (RFC 5681 §2: a duplicate ACK signals a segment received
+    // out of order). Without SACK on subflows, ns-3 would count it as one.
+    m_signallingAck = false;
+    if (flags == TcpHeader::ACK && packet->GetSize() == h.GetSerializedSize())
+    {
+        for (const auto& o : options)
+        {
+            if (std::holds_alternative<AddAddrOption>(o) ||
+                std::holds_alternative<RemoveAddrOption>(o) ||
+                std::holds_alternative<MpPrioOption>(o))
+            {
+                m_signallingAck = true;
+            }
+        }
+    }
     TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
+    m_signallingAck = false;
 
     if (!m_txMappings.empty())
     {

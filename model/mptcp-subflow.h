@@ -220,6 +220,12 @@ class MpTcpSubflow : public TcpSocketBase
 
     /// \return the number of received MPTCP options that were malformed and dropped
     uint64_t GetMalformedOptions() const;
+    /**
+     * \return pure ACKs received that carried only path-management signalling (ADD_ADDR,
+     * REMOVE_ADDR, MP_PRIO) at SND.UNA and were therefore not counted as duplicate ACKs
+     * (RFC 5681 §2; subflows run without SACK, where ns-3 counts every such ACK)
+     */
+    uint64_t GetSignallingAcks() const;
 
     /**
      * \brief Reset this subflow (RFC 8684 §3.6): send a RST carrying MP_TCPRST with \p reason
@@ -431,6 +437,7 @@ class MpTcpSubflow : public TcpSocketBase
     uint32_t m_reinjectedUpTo{0};     //!< relative SSN up to which data was reinjected
     bool m_activeOpen{false};         //!< we sent the initial SYN (MP_CAPABLE client)
     uint64_t m_malformed{0};          //!< malformed options dropped
+    uint64_t m_signallingAcks{0};     //!< signalling-only ACKs not counted as dupacks
     bool m_mpFailPending{false};      //!< the next segment without data carries MP_FAIL
     uint64_t m_mpFailDsn{0};          //!< DSN of the pending MP_FAIL
     uint64_t m_mpFailsReceived{0};    //!< MP_FAIL options received
@@ -452,6 +459,8 @@ class MpTcpSubflow : public TcpSocketBase
     uint32_t m_mpPrioSent{0};         //!< MP_PRIO options sent
     uint32_t m_mpPrioReceived{0};     //!< MP_PRIO options received
     uint32_t m_consecutiveRtos{0};    //!< RTOs since SND.UNA last advanced
+    bool m_signallingAck{false};      //!< segment being processed: a pure ACK carrying
+                                      //!< ADD_ADDR, REMOVE_ADDR or MP_PRIO only
     uint32_t m_penalizations{0};      //!< times Penalize() halved the window
     MpTcpRstReason m_rstReason{MpTcpRstReason::UNSPECIFIED}; //!< reason in our next RST
     bool m_rstFastClose{false};       //!< our next RST carries MP_FASTCLOSE
