@@ -963,6 +963,32 @@ ExperimentDatabase::GetRuns()
     return out;
 }
 
+bool
+ExperimentDatabase::SelectRows(const std::string& sql,
+                               int64_t runId,
+                               const std::function<void(sqlite3_stmt*)>& row)
+{
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(m_db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+    {
+        m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
+        return false;
+    }
+    Stmt stmt(raw);
+    sqlite3_bind_int64(stmt.get(), 1, runId);
+    int rc;
+    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
+    {
+        row(stmt.get());
+    }
+    if (rc != SQLITE_DONE)
+    {
+        m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
+        return false;
+    }
+    return true;
+}
+
 std::vector<FlowRecord>
 ExperimentDatabase::GetFlows(int64_t runId)
 {
@@ -971,35 +997,24 @@ ExperimentDatabase::GetFlows(int64_t runId)
     {
         return out;
     }
-    std::string sql = "SELECT " + NameList(kFlowColumns, "run_id") +
-                      " FROM flows WHERE run_id = ?1 ORDER BY flow_id";
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(m_db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+    const bool ok = SelectRows("SELECT " + NameList(kFlowColumns, "run_id") +
+                                   " FROM flows WHERE run_id = ?1 ORDER BY flow_id",
+                               runId,
+                               [&out](sqlite3_stmt* s) {
+                                   FlowRecord f;
+                                   int i = 1; // column 0 is run_id
+                                   f.flowId = static_cast<uint32_t>(ColInt(s, i++));
+                                   f.srcHost = static_cast<uint32_t>(ColInt(s, i++));
+                                   f.dstHost = static_cast<uint32_t>(ColInt(s, i++));
+                                   f.srcAddr = ColText(s, i++);
+                                   f.dstAddr = ColText(s, i++);
+                                   f.bytesRx = static_cast<uint64_t>(ColInt(s, i++));
+                                   f.goodputBps = ColReal(s, i++);
+                                   f.pctOfOptimal = ColReal(s, i++);
+                                   out.push_back(std::move(f));
+                               });
+    if (!ok)
     {
-        m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
-        return out;
-    }
-    Stmt stmt(raw);
-    sqlite3_bind_int64(stmt.get(), 1, runId);
-    int rc;
-    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
-    {
-        sqlite3_stmt* s = stmt.get();
-        FlowRecord f;
-        int i = 1; // column 0 is run_id
-        f.flowId = static_cast<uint32_t>(ColInt(s, i++));
-        f.srcHost = static_cast<uint32_t>(ColInt(s, i++));
-        f.dstHost = static_cast<uint32_t>(ColInt(s, i++));
-        f.srcAddr = ColText(s, i++);
-        f.dstAddr = ColText(s, i++);
-        f.bytesRx = static_cast<uint64_t>(ColInt(s, i++));
-        f.goodputBps = ColReal(s, i++);
-        f.pctOfOptimal = ColReal(s, i++);
-        out.push_back(std::move(f));
-    }
-    if (rc != SQLITE_DONE)
-    {
-        m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
         out.clear();
     }
     return out;
@@ -1013,30 +1028,10 @@ ExperimentDatabase::GetWorkloadResults(int64_t runId, WorkloadResults* out)
     {
         return false;
     }
-    // Runs one SELECT of the columns after run_id, calling \p row for each result row.
     auto select = [this, runId](const std::string& cols,
                                 const std::string& rest,
                                 const std::function<void(sqlite3_stmt*)>& row) {
-        std::string sql = "SELECT " + cols + " " + rest;
-        sqlite3_stmt* raw = nullptr;
-        if (sqlite3_prepare_v2(m_db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
-        {
-            m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
-            return false;
-        }
-        Stmt stmt(raw);
-        sqlite3_bind_int64(stmt.get(), 1, runId);
-        int rc;
-        while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
-        {
-            row(stmt.get());
-        }
-        if (rc != SQLITE_DONE)
-        {
-            m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
-            return false;
-        }
-        return true;
+        return SelectRows("SELECT " + cols + " " + rest, runId, row);
     };
     bool found = false;
     bool ok = select(NameList(kWorkloadRunColumns, ""),
@@ -1133,28 +1128,18 @@ ExperimentDatabase::GetTransfers(int64_t runId)
     {
         return out;
     }
-    std::string sql = "SELECT " + NameList(kTransferColumns, "") +
-                      " FROM transfers WHERE run_id = ?1 ORDER BY packets";
-    sqlite3_stmt* raw = nullptr;
-    if (sqlite3_prepare_v2(m_db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+    const bool ok = SelectRows("SELECT " + NameList(kTransferColumns, "") +
+                                   " FROM transfers WHERE run_id = ?1 ORDER BY packets",
+                               runId,
+                               [&out](sqlite3_stmt* s) {
+                                   TransferRecord t;
+                                   t.packets = static_cast<uint32_t>(ColInt(s, 0));
+                                   t.bytes = static_cast<uint64_t>(ColInt(s, 1));
+                                   t.transferTimeS = ColReal(s, 2);
+                                   out.push_back(t);
+                               });
+    if (!ok)
     {
-        m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
-        return out;
-    }
-    Stmt stmt(raw);
-    sqlite3_bind_int64(stmt.get(), 1, runId);
-    int rc;
-    while ((rc = sqlite3_step(stmt.get())) == SQLITE_ROW)
-    {
-        TransferRecord t;
-        t.packets = static_cast<uint32_t>(ColInt(stmt.get(), 0));
-        t.bytes = static_cast<uint64_t>(ColInt(stmt.get(), 1));
-        t.transferTimeS = ColReal(stmt.get(), 2);
-        out.push_back(t);
-    }
-    if (rc != SQLITE_DONE)
-    {
-        m_lastError = "'" + m_path + "': " + sqlite3_errmsg(m_db);
         out.clear();
     }
     return out;

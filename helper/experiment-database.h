@@ -5,6 +5,7 @@
 #define EXPERIMENT_DATABASE_H
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
  */
 
 struct sqlite3; // the sqlite3 C API's connection handle (sqlite3.h); kept out of this header
+struct sqlite3_stmt; // a prepared statement of the same API
 
 namespace ns3
 {
@@ -369,6 +371,17 @@ class ExperimentDatabase
     static int BusyTimeoutMs();
 
   private:
+    /**
+     * Runs one SELECT whose parameter ?1 is \p runId, calling \p row for each result row.
+     * \param sql the statement
+     * \param runId the run
+     * \param row called with the statement positioned on each row
+     * \return true on success; on failure sets m_lastError
+     */
+    bool SelectRows(const std::string& sql,
+                    int64_t runId,
+                    const std::function<void(sqlite3_stmt*)>& row);
+
     /**
      * Executes SQL without results.
      * \param sql one or more statements
