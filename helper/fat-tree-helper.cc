@@ -113,20 +113,7 @@ FatTreeHelper::SetQueueSize(uint32_t packets)
 void
 FatTreeHelper::Connect(Ptr<Node> a, Ptr<Node> b, Layer layer)
 {
-    PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", DataRateValue(m_rate[layer]));
-    p2p.SetChannelAttribute("Delay", TimeValue(m_delay[layer]));
-    p2p.SetQueue("ns3::DropTailQueue<Packet>",
-                 "MaxSize",
-                 QueueSizeValue(QueueSize(std::to_string(m_queueSize) + "p")));
-    p2p.DisableFlowControl();
-    NetDeviceContainer d = p2p.Install(a, b);
-    Link link;
-    link.a = a;
-    link.b = b;
-    link.devA = DynamicCast<PointToPointNetDevice>(d.Get(0));
-    link.devB = DynamicCast<PointToPointNetDevice>(d.Get(1));
-    link.layer = layer;
+    Link link = MakeLink(a, b, layer, m_rate[layer], m_delay[layer], m_queueSize);
     m_linkIndex[{std::min(a->GetId(), b->GetId()), std::max(a->GetId(), b->GetId())}] =
         m_links.size();
     m_links.push_back(link);
