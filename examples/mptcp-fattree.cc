@@ -170,31 +170,25 @@ BuildTopology(const std::string& name,
     const DatacenterTopology::Layer layers[] = {DatacenterTopology::HOST_EDGE,
                                                 DatacenterTopology::EDGE_AGGREGATION,
                                                 DatacenterTopology::AGGREGATION_CORE};
-    if (name == "fattree")
-    {
-        auto ft = std::make_unique<FatTreeHelper>(k, perRack);
+    // FatTree and DHFT: every layer at the same rate and delay.
+    auto layered = [&](auto tree) {
         for (auto layer : layers)
         {
-            ft->SetDataRate(layer, rate);
-            ft->SetDelay(layer, delay);
+            tree->SetDataRate(layer, rate);
+            tree->SetDelay(layer, delay);
         }
-        ft->SetQueueSize(queue);
-        ft->Create();
-        assign = [p = ft.get()]() { p->AssignIpv4Addresses(); };
-        fabric = std::move(ft);
+        tree->SetQueueSize(queue);
+        tree->Create();
+        assign = [p = tree.get()]() { p->AssignIpv4Addresses(); };
+        fabric = std::move(tree);
+    };
+    if (name == "fattree")
+    {
+        layered(std::make_unique<FatTreeHelper>(k, perRack));
     }
     else if (name == "dhft")
     {
-        auto dh = std::make_unique<DualHomedFatTreeHelper>(k, perRack);
-        for (auto layer : layers)
-        {
-            dh->SetDataRate(layer, rate);
-            dh->SetDelay(layer, delay);
-        }
-        dh->SetQueueSize(queue);
-        dh->Create();
-        assign = [p = dh.get()]() { p->AssignIpv4Addresses(); };
-        fabric = std::move(dh);
+        layered(std::make_unique<DualHomedFatTreeHelper>(k, perRack));
     }
     else if (name == "vl2")
     {
