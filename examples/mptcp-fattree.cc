@@ -951,6 +951,11 @@ main(int argc, char* argv[])
     {
         Fail("localFraction", std::to_string(localFraction), "must be in [0, 1]");
     }
+    if (!std::isnan(localFraction) && perfect)
+    {
+        Fail("localFraction", std::to_string(localFraction),
+             "the perfect switch is one rack, so locality has no effect (leave it out)");
+    }
     if (localFraction > 0 && hostsPerTor < 2)
     {
         Fail("localFraction", std::to_string(localFraction), "needs 2 or more hosts per rack");

@@ -146,7 +146,10 @@ def dhft_series(scale):
 def grid_dhft_locality(scale):
     fr = [0, 0.25, 0.5, 0.75, 1] if scale == "small" else [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6,
                                                              0.7, 0.8, 0.9, 1]
-    return cross([base(scale)], dhft_series(scale), [dict(localFraction=f) for f in fr])
+    # The perfect switch is one rack: locality does not apply, one run gives its flat line.
+    dhft, perfect = dhft_series(scale)[:2], dhft_series(scale)[2:]
+    return (cross([base(scale)], dhft, [dict(localFraction=f) for f in fr]) +
+            cross([base(scale)], perfect))
 
 
 def grid_dhft_load(scale):
@@ -581,6 +584,15 @@ def dhft_table(ctx, xname, xlabel):
 
 
 def plot_fig15(ctx):
+    # The perfect-switch run has no --localFraction: it is drawn at every x of the DHFT runs.
+    fractions = sorted({p["localFraction"] for p, _ in ctx.rows if "localFraction" in p})
+    rows = []
+    for p, r in ctx.rows:
+        if p.get("topology") == "perfect":
+            rows += [(dict(p, localFraction=x), r) for x in fractions]
+        else:
+            rows.append((p, r))
+    ctx.rows = rows
     xs, tab = dhft_table(ctx, "localFraction", "local fraction")
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(6.4, 4.2))

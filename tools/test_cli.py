@@ -47,6 +47,8 @@ BAD = [
     ("--k=4 --localFraction=1.5", "localFraction"),
     ("--k=4 --localFraction=-0.1", "localFraction"),
     ("--k=4 --hostsPerTor=1 --localFraction=0.5", "localFraction"),
+    ("--topology=perfect --hosts=16 --localFraction=0.5", "localFraction"),
+    ("--topology=vl2 --k=4 --hotspot=9", "hotspot"),
     ("--k=4 --hotspot=-1", "hotspot"),
     ("--k=4 --hotspot=17", "hotspot"),
 ]

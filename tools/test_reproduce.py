@@ -71,7 +71,9 @@ def test_settings_of_the_paper_scale():
     assert [reproduce.series_of(p) for p in mix] == ["TCP", "MPTCP", "EWTCP", "UNCOUPLED"]
     f15 = reproduce.FIGURES["fig15"].grid("paper")
     perfect = [p for p in f15 if p["topology"] == "perfect"]
-    assert {p["hosts"] for p in perfect} == {576} and len(perfect) == 11
+    # one perfect-switch run (one rack: no --localFraction), 11 fractions per DHFT series
+    assert {p["hosts"] for p in perfect} == {576} and len(perfect) == 1
+    assert "localFraction" not in perfect[0] and len(f15) == 2 * 11 + 1
     assert {(p["k"], p["hostsPerTor"]) for p in f15 if p["topology"] == "dhft"} == {(12, 8)}
 
 
