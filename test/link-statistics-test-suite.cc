@@ -251,7 +251,17 @@ class PerLinkCountersTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(links[5].a, t.tree.GetHost(5), "host-edge link 5 is host 5's");
         const LinkResult& down5 = perLink[2 * 5 + 1];
         NS_TEST_ASSERT_MSG_GT(down5.drops, 0, "drops into host 5");
-        NS_TEST_ASSERT_MSG_GT(down5.utilization, 0.8, "host 5's downlink is busy");
+        // The busiest downlink (the others carry ACKs only). Not a fixed level: in 0.5 s the
+        // incast's RTOs leave it anywhere from 7 % (ns-3.37 debug build) to over 80 % busy.
+        for (size_t i = 0; i < links.size(); ++i)
+        {
+            if (links[i].layer == DatacenterTopology::HOST_EDGE && i != 5)
+            {
+                NS_TEST_ASSERT_MSG_GT(down5.utilization,
+                                      perLink[2 * i + 1].utilization,
+                                      "host 5's downlink busier than host " << i << "'s");
+            }
+        }
         for (const auto& layer : layers)
         {
             const auto& s = sums[{layer.layer, layer.up}];
