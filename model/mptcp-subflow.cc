@@ -724,16 +724,19 @@ void
 MpTcpSubflow::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
     SequenceNumber32 una = m_txBuffer->HeadSequence();
-    if (m_signallingAck && tcpHeader.GetAckNumber() == una && packet->GetSize() == 0)
+    if (m_signallingAck && tcpHeader.GetAckNumber() == una)
     {
+        // Options and window already processed (DoForwardUp); nothing acknowledged.
         NS_LOG_LOGIC(this << " signalling-only ACK: options processed, not a duplicate ACK");
         ++m_signallingAcks;
-        return;
     }
-    TcpSocketBase::ReceivedAck(packet, tcpHeader);
-    if (m_txBuffer->HeadSequence() > una)
+    else
     {
-        m_consecutiveRtos = 0; // the path works again
+        TcpSocketBase::ReceivedAck(packet, tcpHeader);
+        if (m_txBuffer->HeadSequence() > una)
+        {
+            m_consecutiveRtos = 0; // the path works again
+        }
     }
     // Every ACK, duplicate ones included (window inflation in recovery), may open room for
     // new data: ask the connection for more, as Linux's MPTCP scheduler does on each ACK.
