@@ -87,6 +87,7 @@ def build(bld):
         'test/link-statistics-test-suite.cc',
         'test/file-transfer-test-suite.cc',
         'test/datacenter-topology-test-suite.cc',
+        'test/mptcp-thesis-model-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')

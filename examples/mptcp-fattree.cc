@@ -733,6 +733,7 @@ main(int argc, char* argv[])
     uint32_t mss = 1400;
     uint32_t buffer = 1 << 20;
     std::string minRto = "200ms";
+    std::string firstDataRto = "0s";
     uint32_t delAckCount = 2;
     uint32_t initialCwnd = 10;
     std::string delAckTimeout = "200ms";
@@ -780,8 +781,10 @@ main(int argc, char* argv[])
                  "semicoupled | uncoupled (NewReno per subflow)",
                  cc);
     cmd.AddValue("scheduler",
-                 "MPTCP scheduler: LowestRtt (Linux's default) | RoundRobin (the MMPTCP "
-                 "thesis's)",
+                 "MPTCP scheduler: LowestRtt (Linux's default) | RoundRobin (one segment per "
+                 "subflow in turn) | StrictRoundRobin (the MMPTCP thesis model's: a subflow "
+                 "whose turn it is and whose MP_JOIN handshake is not complete holds up the "
+                 "others)",
                  mpScheduler);
     cmd.AddValue("matrix", "traffic matrix: " + TrafficMatrix::TypeNames(), matrix);
     cmd.AddValue("stride", "stride of the stride matrix (0 = hosts/2)", stride);
@@ -806,6 +809,11 @@ main(int argc, char* argv[])
     cmd.AddValue("mss", "TCP segment size, bytes", mss);
     cmd.AddValue("buffer", "socket send and receive buffers, bytes", buffer);
     cmd.AddValue("minRto", "minimum retransmission timeout (ns-3 Time)", minRto);
+    cmd.AddValue("firstDataRto",
+                 "MPTCP, PS and MMPTCP subflows: if positive, forget the handshake's RTT sample "
+                 "and time the first data segments with this RTO (ns-3 Time; the MMPTCP thesis's "
+                 "model: 1.5s; ns3::MpTcpSocketBase::FirstDataRto)",
+                 firstDataRto);
     cmd.AddValue("delAckCount", "segments per delayed ACK (1: ACK every segment)", delAckCount);
     cmd.AddValue("initialCwnd",
                  "initial congestion window of every TCP connection and subflow, segments "
@@ -868,9 +876,10 @@ main(int argc, char* argv[])
     {
         Fail("cc", cc, "must be lia, olia, balia, ewtcp, coupled, semicoupled or uncoupled");
     }
-    if (mpScheduler != "LowestRtt" && mpScheduler != "RoundRobin")
+    if (mpScheduler != "LowestRtt" && mpScheduler != "RoundRobin" &&
+        mpScheduler != "StrictRoundRobin")
     {
-        Fail("scheduler", mpScheduler, "must be LowestRtt or RoundRobin");
+        Fail("scheduler", mpScheduler, "must be LowestRtt, RoundRobin or StrictRoundRobin");
     }
     auto matrixType = TrafficMatrix::FromString(matrix);
     if (!matrixType)
@@ -894,6 +903,12 @@ main(int argc, char* argv[])
         !minRtoValue.Get().IsStrictlyPositive())
     {
         Fail("minRto", minRto, "not a positive time such as 200ms");
+    }
+    TimeValue firstDataRtoValue;
+    if (!firstDataRtoValue.DeserializeFromString(firstDataRto, MakeTimeChecker()) ||
+        firstDataRtoValue.Get().IsStrictlyNegative())
+    {
+        Fail("firstDataRto", firstDataRto, "not a time >= 0 such as 1.5s");
     }
     TimeValue delAckValue;
     if (!delAckValue.DeserializeFromString(delAckTimeout, MakeTimeChecker()) ||
@@ -1035,6 +1050,7 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl",
                        TypeIdValue(CongestionControls().at(cc)));
     Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", StringValue(mpScheduler));
+    Config::SetDefault("ns3::MpTcpSocketBase::FirstDataRto", firstDataRtoValue);
 
     // ---- Topology: --topology, per-flow ECMP.
     std::unique_ptr<DatacenterTopology> fabric = BuildTopology(topologyName,
@@ -1243,6 +1259,7 @@ main(int argc, char* argv[])
            << ",\"matrix\":" << Json(matrix) << ",\"stride\":" << stride
            << ",\"duration\":" << duration << ",\"warmup\":" << warmup << ",\"mss\":" << mss
            << ",\"buffer\":" << buffer << ",\"minRto\":" << Json(minRto)
+           << ",\"firstDataRto\":" << Json(firstDataRto)
            << ",\"delAckCount\":" << delAckCount << ",\"initialCwnd\":" << initialCwnd
            << ",\"delAckTimeout\":" << Json(delAckTimeout)
            << ",\"stock\":" << (stock ? "true" : "false") << ",\"workload\":"

@@ -127,17 +127,33 @@ MpTcpSocketBase::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MpTcpSocketBase::m_reinjectOnTimeout),
                           MakeBooleanChecker())
+            .AddAttribute("FirstDataRto",
+                          "If positive: every subflow this side opens forgets the RTT sample of "
+                          "its handshake and times its first data segments with this "
+                          "retransmission timeout, until data gives an RTT sample (the MMPTCP "
+                          "thesis's ns-3 model did not time the SYN and started each subflow's "
+                          "RTT estimate at 1.5 s). 0 (default): the handshake's sample counts "
+                          "(RFC 6298 §2).",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&MpTcpSocketBase::m_firstDataRto),
+                          MakeTimeChecker(Seconds(0)))
             .AddAttribute("Scheduler",
                           "Which subflow gets the next segment: LowestRtt (lowest smoothed RTT "
-                          "first, Linux's default) or RoundRobin (one segment per subflow in "
-                          "turn, the MMPTCP thesis's scheduler).",
+                          "first, Linux's default), RoundRobin (one segment per subflow in "
+                          "turn among the subflows that can send), or StrictRoundRobin (the "
+                          "MMPTCP thesis model's round robin: the turn passes over every open "
+                          "subflow in creation order and stays with one whose MP_JOIN "
+                          "handshake is not complete, so that nothing is sent until it "
+                          "completes).",
                           EnumValue(MpTcpSocketBase::LOWEST_RTT),
                           MPTCP_ENUM_ACCESSOR(MpTcpSocketBase::Scheduler,
                                               &MpTcpSocketBase::m_scheduler),
                           MakeEnumChecker(MpTcpSocketBase::LOWEST_RTT,
                                           "LowestRtt",
                                           MpTcpSocketBase::ROUND_ROBIN,
-                                          "RoundRobin"))
+                                          "RoundRobin",
+                                          MpTcpSocketBase::STRICT_ROUND_ROBIN,
+                                          "StrictRoundRobin"))
             .AddAttribute("DssChecksum",
                           "Ask for DSS checksums (MP_CAPABLE flag A, RFC 8684 §3.1, §3.3.1): "
                           "if either end asks, every mapping carries a checksum over its data "
@@ -251,6 +267,7 @@ MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
       m_localAddress(sock.m_localAddress),
       m_penalizeSlowSubflow(sock.m_penalizeSlowSubflow),
       m_reinjectOnTimeout(sock.m_reinjectOnTimeout),
+      m_firstDataRto(sock.m_firstDataRto),
       m_scheduler(sock.m_scheduler),
       m_checksumRequested(sock.m_checksumRequested)
 {
@@ -1856,6 +1873,10 @@ MpTcpSocketBase::OnSubflowConnected(Ptr<Socket> s)
 {
     Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
     m_subflowEstablishedTrace(sf);
+    if (m_firstDataRto.IsStrictlyPositive())
+    {
+        sf->ForgetHandshakeRtt(m_firstDataRto);
+    }
     if (!m_connectedNotified && sf == m_subflows.front())
     {
         m_connectedNotified = true;
@@ -2022,7 +2043,14 @@ MpTcpSocketBase::OnSubflowSendSpace(Ptr<Socket> s, uint32_t available)
 {
     if (m_state == ESTABLISHED && (m_sndUnsentBytes > 0 || !m_reinjectQueue.empty()))
     {
-        PushData(DynamicCast<MpTcpSubflow>(s));
+        if (m_scheduler == STRICT_ROUND_ROBIN)
+        {
+            SendPending(); // the turn may belong to another subflow
+        }
+        else
+        {
+            PushData(DynamicCast<MpTcpSubflow>(s));
+        }
     }
     if (m_fallback && m_state == ESTABLISHED && !m_closeRequested && !m_shutdownSend &&
         GetTxAvailable() > 0)
@@ -2041,7 +2069,7 @@ MpTcpSocketBase::PullData(Ptr<MpTcpSubflow> subflow)
     {
         return false;
     }
-    if (m_scheduler == ROUND_ROBIN)
+    if (m_scheduler == ROUND_ROBIN || m_scheduler == STRICT_ROUND_ROBIN)
     {
         SendPending(); // the turn may belong to another subflow
         return false;  // SendMapped() already made the chosen subflows send
@@ -2155,6 +2183,11 @@ MpTcpSocketBase::SendPending()
         MaybeFinishClose();
         return;
     }
+    if (m_scheduler == STRICT_ROUND_ROBIN)
+    {
+        SendStrictRoundRobin();
+        return;
+    }
     // Lowest-RTT-first among the subflows that have room (Linux's default scheduler).
     std::vector<Ptr<MpTcpSubflow>> order;
     order.reserve(m_subflows.size());
@@ -2200,10 +2233,53 @@ MpTcpSocketBase::SendPending()
     }
 }
 
-bool
-MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf, uint64_t limit)
+void
+MpTcpSocketBase::SendStrictRoundRobin()
 {
-    if (!sf || !MaySchedule(sf))
+    // The thesis model's SendPendingData() (Kheirkhah's MpTcpSocketBase and MMpTcpSocketBase):
+    // the turn passes after every segment and over a subflow without room, but it stays with
+    // a subflow whose MP_JOIN handshake is not complete, which holds up all the others.
+    if (m_subflows.empty())
+    {
+        return;
+    }
+    if (m_subflows.front()->IsScattering())
+    {
+        // PacketScatter, or MMPTCP before its first MPTCP subflow is up: one subflow sends.
+        PushData(m_subflows.front(), std::numeric_limits<uint64_t>::max(), true);
+        return;
+    }
+    auto retired = [this](const Ptr<MpTcpSubflow>& s) {
+        return s->IsReset() || IsClosingState(s->GetState()) || !IsSubflowActive(s);
+    };
+    while (m_sndUnsentBytes > 0 || !m_reinjectQueue.empty())
+    {
+        bool sent = false;
+        for (size_t tries = 0; tries < m_subflows.size() && !sent; ++tries)
+        {
+            Ptr<MpTcpSubflow> sf = m_subflows[m_rrNext % m_subflows.size()];
+            if (!retired(sf) && !sf->IsEstablished())
+            {
+                return; // its turn: wait for its handshake
+            }
+            // Gone or closing, or never to carry new data again (MMPTCP's scatter subflow):
+            // no turn.
+            // Also a subflow that timed out ("potentially failed" for the other schedulers)
+            // gets its turn, with its 1-segment window.
+            sent = !retired(sf) && PushData(sf, sf->GetSegmentSize(), true);
+            m_rrNext = (m_rrNext + 1) % m_subflows.size();
+        }
+        if (!sent)
+        {
+            return; // no subflow has room
+        }
+    }
+}
+
+bool
+MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf, uint64_t limit, bool anyEstablished)
+{
+    if (!sf || !(anyEstablished ? sf->IsEstablished() : MaySchedule(sf)))
     {
         return false; // e.g. a backup subflow while a regular one can send
     }

@@ -79,6 +79,10 @@ class MpTcpSocketBase : public Socket
     {
         LOWEST_RTT,  //!< lowest smoothed RTT first among subflows with room (Linux's default)
         ROUND_ROBIN, //!< one segment per subflow in turn, among subflows with room
+        /// The MMPTCP thesis model's round robin (Kheirkhah 2015, §4.4): the turn passes over
+        /// every open subflow in creation order, and stays with a subflow whose handshake is
+        /// not complete: nothing is sent until it completes.
+        STRICT_ROUND_ROBIN,
     };
 
     MpTcpSocketBase();
@@ -515,6 +519,15 @@ class MpTcpSocketBase : public Socket
     /// Hand data to every subflow that can send, lowest RTT first.
     void SendPending();
     /**
+     * The StrictRoundRobin scheduler (the MMPTCP thesis model's): one segment to the subflow
+     * whose turn it is, then the turn passes to the next subflow in creation order; a subflow
+     * without room passes its turn on, but one whose handshake is not complete keeps it, and
+     * nothing is sent until it completes. Subflows that are reset, closing or no longer active
+     * (IsSubflowActive) have no turn. While the initial subflow scatters (PacketScatter, or
+     * MMPTCP before its first MPTCP subflow is up) it alone sends.
+     */
+    void SendStrictRoundRobin();
+    /**
      * \param sf a subflow
      * \return true if the scheduler may give it data: established, and either a regular
      * subflow with fewer than BackupRtoThreshold timeouts in a row (not "potentially failed",
@@ -526,10 +539,13 @@ class MpTcpSocketBase : public Socket
      * Hand data to one subflow, as much as it can send now.
      * \param sf the subflow
      * \param limit at most this many bytes of new data, bytes
+     * \param anyEstablished true: any established subflow may take it (StrictRoundRobin);
+     * false: only one that MaySchedule() allows
      * \return true if anything was queued on it
      */
     bool PushData(Ptr<MpTcpSubflow> sf,
-                  uint64_t limit = std::numeric_limits<uint64_t>::max());
+                  uint64_t limit = std::numeric_limits<uint64_t>::max(),
+                  bool anyEstablished = false);
     /// Take up to \p n unsent bytes off the send queue.
     Ptr<Packet> TakeUnsent(uint32_t n);
     /// Place received data at its data sequence number and deliver what is in order.
@@ -655,6 +671,7 @@ class MpTcpSocketBase : public Socket
     uint64_t m_lastOpportunistic{0};  //!< DSN last sent again because the window was full
     bool m_penalizeSlowSubflow{true}; //!< halve the window of the subflow holding up the window
     bool m_reinjectOnTimeout{true};   //!< a subflow's RTO sends its data again on the others
+    Time m_firstDataRto{0};           //!< > 0: subflows forget the handshake's RTT sample
     Scheduler m_scheduler{LOWEST_RTT}; //!< the scheduler
     uint32_t m_rrNext{0};             //!< round robin: index of the next subflow's turn
     bool m_peerAckedData{false};      //!< a DATA_ACK arrived

@@ -376,6 +376,14 @@ MpTcpSubflow::GetRto() const
 }
 
 void
+MpTcpSubflow::ForgetHandshakeRtt(Time rto)
+{
+    NS_ASSERT(rto.IsStrictlyPositive());
+    m_rtt->Reset();
+    m_rto = rto;
+}
+
+void
 MpTcpSubflow::SendAckNow()
 {
     TcpStates_t s = m_state.Get();

@@ -149,6 +149,16 @@ class MpTcpSubflow : public TcpSocketBase
     Time GetRto() const;
 
     /**
+     * \brief Forget the RTT sample of the handshake: the RTT estimator starts again with no
+     * sample and the retransmission timer of the next data segments is \p rto until data
+     * gives a sample. Models the MMPTCP thesis's ns-3 model, which did not time the SYN and
+     * set each subflow's RTT estimate to 1.5 s when its SYN/ACK arrived (Kheirkhah 2015,
+     * §4.4; MpTcpSocketBase::ProcessSynSent there).
+     * \param rto retransmission timeout of the first data segments, seconds (> 0)
+     */
+    void ForgetHandshakeRtt(Time rto);
+
+    /**
      * \brief Send a segment without data now, carrying the connection's DATA_ACK and, while
      * one is outstanding, its DATA_FIN (RFC 8684 §3.3.3). Does nothing outside ESTABLISHED,
      * CLOSE_WAIT, FIN_WAIT_1 and FIN_WAIT_2.

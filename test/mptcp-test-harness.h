@@ -21,6 +21,7 @@
 #include "ns3/traffic-control-module.h"
 #include "ns3/two-path-helper.h"
 
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -187,7 +188,62 @@ ConfigureTransport(uint32_t subflows, TypeId cc, uint32_t buffer)
     Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(8));
     Config::SetDefault("ns3::MpTcpSocketBase::SubflowsPerPair", UintegerValue(1));
     Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(Seconds(1))); // ns-3's default
+    Config::SetDefault("ns3::MpTcpSocketBase::FirstDataRto", TimeValue(Seconds(0)));
 }
+
+/**
+ * A receive error model for a point-to-point device that drops the n-th TCP segment (counting
+ * from 1) for which a predicate on its TCP header and payload length (bytes) holds, and no
+ * other packet.
+ */
+class SegmentDropper : public ErrorModel
+{
+  public:
+    /// Predicate: (TCP header, payload bytes) -> the segment counts.
+    using Match = std::function<bool(const TcpHeader&, uint32_t)>;
+
+    /**
+     * \param match which segments count
+     * \param n drop the n-th of them (1: the first)
+     */
+    SegmentDropper(Match match, uint32_t n)
+        : m_match(std::move(match)),
+          m_n(n)
+    {
+    }
+
+    uint32_t m_seen{0};        //!< matching segments seen
+    double m_dropTime{-1};     //!< when the segment was dropped, s (-1: not yet)
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        Ptr<Packet> c = p->Copy();
+        PppHeader ppp;
+        Ipv4Header ip;
+        TcpHeader tcp;
+        c->RemoveHeader(ppp);
+        c->RemoveHeader(ip);
+        if (ip.GetProtocol() != 6)
+        {
+            return false;
+        }
+        c->RemoveHeader(tcp);
+        if (!m_match(tcp, c->GetSize()) || ++m_seen != m_n)
+        {
+            return false;
+        }
+        m_dropTime = Simulator::Now().GetSeconds();
+        return true;
+    }
+
+    void DoReset() override
+    {
+    }
+
+    Match m_match;
+    uint32_t m_n;
+};
 
 /// The coupled congestion control of the paper.
 inline TypeId
