@@ -12,6 +12,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <regex>
 #include <string>
 
 namespace mptcp_example
@@ -32,6 +33,23 @@ FailOption(const char* program,
 {
     std::cerr << program << ": invalid --" << option << "=" << value << ": " << why << std::endl;
     std::exit(2);
+}
+
+/**
+ * Parse an ns-3 time such as "200ms", "1.5s" or "0" without ns-3's abort on a malformed one
+ * (ns3::Time's string constructor aborts on an unknown unit).
+ * \param text the option's value: a decimal number and an optional unit (y, d, h, min, s, ms,
+ * us, ns, ps, fs; none: seconds), no spaces
+ * \param out set to the time if \p text is one
+ * \return false if \p text is not such a time
+ */
+inline bool
+ParseTime(const std::string& text, ns3::TimeValue* out)
+{
+    static const std::regex syntax(
+        R"(^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?(y|d|h|min|s|ms|us|ns|ps|fs)?$)");
+    return std::regex_match(text, syntax) &&
+           out->DeserializeFromString(text, ns3::MakeTimeChecker());
 }
 
 /**

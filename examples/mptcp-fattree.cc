@@ -69,6 +69,7 @@ Fail(const std::string& option, const std::string& value, const std::string& why
 }
 
 using mptcp_example::Json;
+using mptcp_example::ParseTime;
 
 /**
  * Max-min fair rates of flows limited only by host links (a non-blocking fabric): each flow
@@ -312,6 +313,7 @@ struct WorkloadOptions
     uint64_t switchThreshold{100000};     //!< --switchThreshold, bytes
     uint32_t incastSenders{20};           //!< --incastSenders
     double shortFlowStart{0.5};           //!< --shortFlowStart, s
+    double shortFlowStop{NAN};            //!< --shortFlowStop, s (NaN: 0.2 s before the end)
     DatacenterWorkloadHelper::Workload type{DatacenterWorkloadHelper::Workload::LONG}; //!< parsed
     FlowSizeDistribution sizes;           //!< short-flow sizes
     std::string shortResolved;            //!< transport of the short flows
@@ -338,6 +340,10 @@ struct WorkloadOptions
                      "(ns3::MmpTcpSocket::SwitchThreshold)", switchThreshold);
         cmd.AddValue("incastSenders", "senders per incast round, N", incastSenders);
         cmd.AddValue("shortFlowStart", "first short flow (after the warm-up), s", shortFlowStart);
+        cmd.AddValue("shortFlowStop",
+                     "no short flow starts after this time, s (default 0.2 s before the end, "
+                     "as the thesis's code; earlier leaves slow short flows time to complete)",
+                     shortFlowStop);
     }
 
     /**
@@ -399,6 +405,15 @@ struct WorkloadOptions
             Fail("shortFlowStart", std::to_string(shortFlowStart),
                  "must be >= 0 and less than --duration");
         }
+        if (std::isnan(shortFlowStop))
+        {
+            shortFlowStop = duration - 0.2;
+        }
+        else if (HasShortFlows() && !(shortFlowStop > shortFlowStart && shortFlowStop <= duration))
+        {
+            Fail("shortFlowStop", std::to_string(shortFlowStop),
+                 "must be after --shortFlowStart and at most --duration");
+        }
     }
 
     /// \return true if the run has short flows
@@ -451,23 +466,21 @@ LongFlows(const WorkloadOptions& opt,
 
 /**
  * Plans and installs the short flows (mix: Poisson, incast: rounds every 0.5 s), from
- * --shortFlowStart until 0.2 s before the end (as the thesis' code).
+ * --shortFlowStart until --shortFlowStop (default 0.2 s before the end, as the thesis' code).
  * \param opt the workload options
  * \param workload the helper
  * \param matrix the traffic matrix
  * \param longFlows the long flows (their sources send no short flow in mix)
  * \param nHosts number of hosts
- * \param duration the run's duration, s
  */
 void
 InstallShortFlows(const WorkloadOptions& opt,
                   DatacenterWorkloadHelper& workload,
                   const TrafficMatrix::FlowList& matrix,
                   const TrafficMatrix::FlowList& longFlows,
-                  uint32_t nHosts,
-                  double duration)
+                  uint32_t nHosts)
 {
-    const double end = duration - 0.2;
+    const double end = opt.shortFlowStop;
     std::vector<PlannedFlow> planned;
     if (opt.type == DatacenterWorkloadHelper::Workload::MIX)
     {
@@ -893,25 +906,25 @@ main(int argc, char* argv[])
         Fail("linkRate", linkRate, "not a data rate such as 100Mbps");
     }
     TimeValue delayValue;
-    if (!delayValue.DeserializeFromString(delay, MakeTimeChecker()) ||
+    if (!ParseTime(delay, &delayValue) ||
         delayValue.Get().IsNegative())
     {
         Fail("delay", delay, "not a non-negative time such as 20us");
     }
     TimeValue minRtoValue;
-    if (!minRtoValue.DeserializeFromString(minRto, MakeTimeChecker()) ||
+    if (!ParseTime(minRto, &minRtoValue) ||
         !minRtoValue.Get().IsStrictlyPositive())
     {
         Fail("minRto", minRto, "not a positive time such as 200ms");
     }
     TimeValue firstDataRtoValue;
-    if (!firstDataRtoValue.DeserializeFromString(firstDataRto, MakeTimeChecker()) ||
+    if (!ParseTime(firstDataRto, &firstDataRtoValue) ||
         firstDataRtoValue.Get().IsStrictlyNegative())
     {
         Fail("firstDataRto", firstDataRto, "not a time >= 0 such as 1.5s");
     }
     TimeValue delAckValue;
-    if (!delAckValue.DeserializeFromString(delAckTimeout, MakeTimeChecker()) ||
+    if (!ParseTime(delAckTimeout, &delAckValue) ||
         !delAckValue.Get().IsStrictlyPositive())
     {
         Fail("delAckTimeout", delAckTimeout, "not a positive time such as 200ms");
@@ -1118,7 +1131,7 @@ main(int argc, char* argv[])
         longIds.push_back(workload.Install(f, factory, transport, 5000 + i));
         sinks.push_back(workload.GetSink(longIds.back()));
     }
-    InstallShortFlows(wl, workload, matrixFlows, flows, nHosts, duration);
+    InstallShortFlows(wl, workload, matrixFlows, flows, nHosts);
     LinkLayerStatistics layers(topology);
     layers.ScheduleStart(Seconds(warmup));
 
@@ -1270,6 +1283,7 @@ main(int argc, char* argv[])
            << ",\"switchThreshold\":" << wl.switchThreshold
            << ",\"incastSenders\":" << wl.incastSenders
            << ",\"shortFlowStart\":" << wl.shortFlowStart
+           << ",\"shortFlowStop\":" << wl.shortFlowStop
            << ",\"connectionsPerHost\":" << connectionsPerHost
            << ",\"localFraction\":" << JsonNumber(localFraction) << ",\"hotspot\":" << hotspot
            << "}";

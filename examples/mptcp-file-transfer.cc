@@ -133,7 +133,7 @@ main(int argc, char* argv[])
         Fail("linkRate", linkRate, "not a data rate such as 1Gbps");
     }
     TimeValue delayValue;
-    if (!delayValue.DeserializeFromString(delay, MakeTimeChecker()) ||
+    if (!mptcp_example::ParseTime(delay, &delayValue) ||
         delayValue.Get().IsNegative())
     {
         Fail("delay", delay, "not a non-negative time such as 20us");
