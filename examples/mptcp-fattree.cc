@@ -1121,6 +1121,9 @@ main(int argc, char* argv[])
     const std::string factory = DatacenterWorkloadHelper::FactoryName(transport);
     std::vector<uint32_t> longIds;
     std::vector<Ptr<PacketSink>> sinks;
+    // Fig. 11 per flow: which long flows send data over the slowed links (each long flow has
+    // its own receiver port, so the headers tell them apart).
+    HotSpotFlowCounter hotFlows;
     for (size_t i = 0; i < flows.size(); ++i)
     {
         PlannedFlow f;
@@ -1128,10 +1131,23 @@ main(int argc, char* argv[])
         f.dstHost = flows[i].second;
         // Connections start within the first 10 ms, not all in the same instant.
         f.startS = jitter->GetValue(0, 0.01);
-        longIds.push_back(workload.Install(f, factory, transport, 5000 + i));
+        const uint16_t port = 5000 + i;
+        longIds.push_back(workload.Install(f, factory, transport, port));
         sinks.push_back(workload.GetSink(longIds.back()));
+        if (!hotLinks.empty())
+        {
+            hotFlows.AddFlow(i,
+                             topology.GetHostAddresses(f.srcHost),
+                             topology.GetHostAddresses(f.dstHost),
+                             port);
+        }
     }
     InstallShortFlows(wl, workload, matrixFlows, flows, nHosts);
+    for (uint32_t l : hotLinks)
+    {
+        hotFlows.Watch(topology.GetLinks()[l]);
+    }
+    hotFlows.SetWarmup(Seconds(warmup));
     LinkLayerStatistics layers(topology);
     layers.ScheduleStart(Seconds(warmup));
 
@@ -1291,6 +1307,10 @@ main(int argc, char* argv[])
     WorkloadResults workloadResults =
         CollectWorkloadResults(wl, stats, longIds, records, layers.Collect(), duration);
     workloadResults.links = LinkRecords(layers.CollectLinks());
+    for (const auto& [id, count] : hotFlows.GetCounts())
+    {
+        workloadResults.hotspotFlows.push_back({id, count.packets, count.packetsAfterWarmup});
+    }
     if (transport == "mmptcp" || wl.shortResolved == "mmptcp")
     {
         workloadResults.summary.switchThresholdBytes = wl.switchThreshold;
@@ -1324,7 +1344,9 @@ main(int argc, char* argv[])
               << ", \"connections_per_host\": " << connectionsPerHost
               << ", \"local_fraction\": " << JsonNumber(localFraction)
               << ", \"rack_local_flows\": " << rackLocalFlows
-              << ", \"hotspot_links\": " << JsonList(hotLinks) << ", \"run_id\": " << runId
+              << ", \"hotspot_links\": " << JsonList(hotLinks)
+              << ", \"hotspot_flows\": " << workloadResults.hotspotFlows.size()
+              << ", \"run_id\": " << runId
               << ", \"wall_s\": " << wall << "}" << std::endl;
     return (!db.empty() && runId < 0) ? 1 : 0;
 }

@@ -137,6 +137,13 @@ const Column kLinkColumns[] = {
     {"utilization", ColType::REAL},
 };
 
+/// The columns of `hotspot_flows` after run_id.
+const Column kHotSpotFlowColumns[] = {
+    {"flow_id", ColType::INTEGER},
+    {"packets", ColType::INTEGER},
+    {"packets_after_warmup", ColType::INTEGER},
+};
+
 /// The columns of `transfers` after run_id.
 const Column kTransferColumns[] = {
     {"packets", ColType::INTEGER},
@@ -234,7 +241,10 @@ CreateSql()
                            ", PRIMARY KEY (run_id, layer, direction)")
        << WorkloadTableSql("workload_runs", kWorkloadRunColumns, ", PRIMARY KEY (run_id)")
        << WorkloadTableSql("links", kLinkColumns, ", PRIMARY KEY (run_id, link_id, direction)")
-       << WorkloadTableSql("transfers", kTransferColumns, ", PRIMARY KEY (run_id, packets)");
+       << WorkloadTableSql("transfers", kTransferColumns, ", PRIMARY KEY (run_id, packets)")
+       << WorkloadTableSql("hotspot_flows",
+                           kHotSpotFlowColumns,
+                           ", PRIMARY KEY (run_id, flow_id)");
     return os.str();
 }
 
@@ -350,6 +360,15 @@ LinkValues(int64_t runId, const LinkRecord& l)
             static_cast<int64_t>(l.drops),
             l.lossRate,
             l.utilization};
+}
+
+std::vector<Value>
+HotSpotFlowValues(int64_t runId, const HotSpotFlowRecord& h)
+{
+    return {runId,
+            int64_t{h.flowId},
+            static_cast<int64_t>(h.packets),
+            static_cast<int64_t>(h.packetsAfterWarmup)};
 }
 
 std::vector<Value>
@@ -550,7 +569,8 @@ CheckSchema(sqlite3* db, const std::string& path, std::string* error)
         CheckColumns(db, path, "link_layers", kLinkLayerColumns, error) &&
         CheckColumns(db, path, "workload_runs", kWorkloadRunColumns, error) &&
         CheckColumns(db, path, "links", kLinkColumns, error) &&
-        CheckColumns(db, path, "transfers", kTransferColumns, error))
+        CheckColumns(db, path, "transfers", kTransferColumns, error) &&
+        CheckColumns(db, path, "hotspot_flows", kHotSpotFlowColumns, error))
     {
         return SchemaCheck::OK;
     }
@@ -848,8 +868,8 @@ ExperimentDatabase::AddRunRows(const RunRecord& run,
     }
     if (workload != nullptr)
     {
-        tables.resize(tables.size() + 5);
-        auto* t = &tables[tables.size() - 5];
+        tables.resize(tables.size() + 6);
+        auto* t = &tables[tables.size() - 6];
         t[0].first = InsertSql("short_flows", kShortFlowColumns, true);
         for (const auto& f : workload->shortFlows)
         {
@@ -872,6 +892,11 @@ ExperimentDatabase::AddRunRows(const RunRecord& run,
         for (const auto& l : workload->links)
         {
             t[4].second.push_back(LinkValues(runId, l));
+        }
+        t[5].first = InsertSql("hotspot_flows", kHotSpotFlowColumns, true);
+        for (const auto& h : workload->hotspotFlows)
+        {
+            t[5].second.push_back(HotSpotFlowValues(runId, h));
         }
     }
     for (const auto& [sql, rows] : tables)
@@ -1116,6 +1141,15 @@ ExperimentDatabase::GetWorkloadResults(int64_t runId, WorkloadResults* out)
                           l.lossRate = ColReal(s, i++);
                           l.utilization = ColReal(s, i++);
                           out->links.push_back(l);
+                      });
+    ok = ok && select(NameList(kHotSpotFlowColumns, ""),
+                      "FROM hotspot_flows WHERE run_id = ?1 ORDER BY flow_id",
+                      [&](sqlite3_stmt* s) {
+                          HotSpotFlowRecord h;
+                          h.flowId = static_cast<uint32_t>(ColInt(s, 0));
+                          h.packets = static_cast<uint64_t>(ColInt(s, 1));
+                          h.packetsAfterWarmup = static_cast<uint64_t>(ColInt(s, 2));
+                          out->hotspotFlows.push_back(h);
                       });
     return ok && found;
 }

@@ -151,6 +151,19 @@ struct LinkRecord
 
 /**
  * \ingroup mptcp
+ * \brief One row of table `hotspot_flows`: a long flow of table `flows` (same run_id and
+ * flow_id) with packets transmitted over a link slowed by --hotspot (HotSpotFlowCounter;
+ * paper §4.3.4, Fig. 11). Flows without such packets have no row.
+ */
+struct HotSpotFlowRecord
+{
+    uint32_t flowId{0};              //!< flow_id: as in `flows`
+    uint64_t packets{0};             //!< packets: data-direction packets over the slowed links
+    uint64_t packetsAfterWarmup{0};  //!< packets_after_warmup: those sent after the warm-up
+};
+
+/**
+ * \ingroup mptcp
  * \brief One row of table `transfers`: one file transfer of the mptcp-file-transfer example
  * (paper §6, Fig. 17).
  */
@@ -198,6 +211,7 @@ struct WorkloadResults
     std::vector<FlowCounterRecord> flowCounters; //!< the `flow_counters` rows
     std::vector<LinkLayerRecord> linkLayers;  //!< the `link_layers` rows
     std::vector<LinkRecord> links;            //!< the `links` rows
+    std::vector<HotSpotFlowRecord> hotspotFlows; //!< the `hotspot_flows` rows
 };
 
 /**
@@ -217,7 +231,7 @@ struct WorkloadResults
  *   goodput_bps REAL, pct_of_optimal REAL, PRIMARY KEY (run_id, flow_id));
  * \endcode
  * and, for workload runs (WorkloadResults), the tables short_flows, flow_counters,
- * link_layers, links and workload_runs of doc/results-schema.rst, and transfers (file
+ * link_layers, links, hotspot_flows and workload_runs of doc/results-schema.rst, and transfers (file
  * transfers), added to an older file when it
  * is opened (its rows are kept).
  *
@@ -318,7 +332,8 @@ class ExperimentDatabase
      * \brief Appends one run, its flows and its workload results in one transaction.
      * \param run the run row
      * \param flows the long-flow rows
-     * \param workload the rows of short_flows, flow_counters, link_layers and workload_runs
+     * \param workload the rows of short_flows, flow_counters, link_layers, links,
+     *        hotspot_flows and workload_runs
      * \return the new run_id (>= 1), or -1 on failure (nothing stored)
      */
     int64_t AddRun(const RunRecord& run,

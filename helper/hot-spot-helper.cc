@@ -4,7 +4,10 @@
 #include "hot-spot-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/log.h"
+#include "ns3/ppp-header.h"
+#include "ns3/simulator.h"
 
 namespace ns3
 {
@@ -62,6 +65,84 @@ HotSpotHelper::GetRate(Ptr<PointToPointNetDevice> dev)
     DataRateValue rate;
     dev->GetAttribute("DataRate", rate);
     return rate.Get().GetBitRate();
+}
+
+void
+HotSpotFlowCounter::AddFlow(uint32_t flowId,
+                            const std::vector<Ipv4Address>& srcAddrs,
+                            const std::vector<Ipv4Address>& dstAddrs,
+                            uint16_t dstPort)
+{
+    // Every NIC pair: a multi-homed host's subflows may use any of its addresses.
+    for (const auto& s : srcAddrs)
+    {
+        for (const auto& d : dstAddrs)
+        {
+            m_flows[Key(s.Get(), d.Get(), dstPort)].push_back(flowId);
+        }
+    }
+}
+
+void
+HotSpotFlowCounter::Watch(const DatacenterTopology::Link& link)
+{
+    for (const auto& dev : {link.devA, link.devB})
+    {
+        dev->TraceConnectWithoutContext("PhyTxBegin",
+                                        MakeCallback(&HotSpotFlowCounter::CountPacket, this));
+    }
+}
+
+void
+HotSpotFlowCounter::SetWarmup(Time warmup)
+{
+    m_warmup = warmup;
+}
+
+std::vector<uint32_t>
+HotSpotFlowCounter::Classify(Ptr<const Packet> packet) const
+{
+    static const uint16_t kPppIpv4 = 0x0021; // PPP protocol number of IPv4 (RFC 1332)
+    static const uint8_t kTcp = 6;
+    Ptr<Packet> copy = packet->Copy();
+    PppHeader ppp;
+    if (copy->RemoveHeader(ppp) == 0 || ppp.GetProtocol() != kPppIpv4)
+    {
+        return {};
+    }
+    Ipv4Header ip;
+    if (copy->RemoveHeader(ip) == 0 || ip.GetProtocol() != kTcp || ip.GetFragmentOffset() != 0)
+    {
+        return {};
+    }
+    // Only the ports are needed: read them from the raw bytes rather than deserializing the
+    // whole TcpHeader with its (MPTCP) options.
+    uint8_t ports[4];
+    if (copy->CopyData(ports, sizeof(ports)) != sizeof(ports))
+    {
+        return {};
+    }
+    const uint16_t dstPort = static_cast<uint16_t>((ports[2] << 8) | ports[3]);
+    auto it = m_flows.find(Key(ip.GetSource().Get(), ip.GetDestination().Get(), dstPort));
+    return it == m_flows.end() ? std::vector<uint32_t>{} : it->second;
+}
+
+void
+HotSpotFlowCounter::CountPacket(Ptr<const Packet> packet)
+{
+    const bool afterWarmup = Simulator::Now() >= m_warmup;
+    for (uint32_t id : Classify(packet))
+    {
+        Count& c = m_counts[id];
+        ++c.packets;
+        c.packetsAfterWarmup += afterWarmup ? 1 : 0;
+    }
+}
+
+const std::map<uint32_t, HotSpotFlowCounter::Count>&
+HotSpotFlowCounter::GetCounts() const
+{
+    return m_counts;
 }
 
 } // namespace ns3

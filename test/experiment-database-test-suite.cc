@@ -540,6 +540,56 @@ class LinksAndTransfersTest : public TestCase
     }
 };
 
+/// Table `hotspot_flows`: exact round trip, all or nothing, added to an old file.
+class HotSpotFlowsTableTest : public TestCase
+{
+  public:
+    HotSpotFlowsTableTest()
+        : TestCase("hotspot_flows: rows round-trip, a duplicate flow_id stores nothing, an old "
+                   "file gets the table")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TempDir dir;
+        const std::string path = dir.File("old.db");
+        {
+            ExperimentDatabase db(path);
+            NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(1), MakeFlows(1, 1)), 1, db.GetLastError());
+        }
+        sqlite3* raw = nullptr;
+        NS_TEST_ASSERT_MSG_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK, "raw open");
+        NS_TEST_ASSERT_MSG_EQ(sqlite3_exec(raw, "DROP TABLE hotspot_flows;", nullptr, nullptr,
+                                           nullptr),
+                              SQLITE_OK, sqlite3_errmsg(raw));
+        sqlite3_close(raw);
+
+        ExperimentDatabase db(path);
+        NS_TEST_ASSERT_MSG_EQ(db.IsOpen(), true, db.GetLastError());
+        NS_TEST_ASSERT_MSG_EQ(db.GetRuns().size(), 1u, "the old run is kept");
+        WorkloadResults w = MakeWorkload();
+        w.hotspotFlows = {{3, 5000000000ULL, 7}, {17, 12, 0}, {90, 1, 1}};
+        NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(2), MakeFlows(2, 2), w), 2, db.GetLastError());
+        WorkloadResults got;
+        NS_TEST_ASSERT_MSG_EQ(db.GetWorkloadResults(2, &got), true, db.GetLastError());
+        NS_TEST_ASSERT_MSG_EQ(got.hotspotFlows.size(), 3u, "three rows");
+        for (size_t i = 0; i < got.hotspotFlows.size(); ++i)
+        {
+            const auto& x = got.hotspotFlows[i];
+            const auto& y = w.hotspotFlows[i];
+            NS_TEST_ASSERT_MSG_EQ((x.flowId == y.flowId && x.packets == y.packets &&
+                                   x.packetsAfterWarmup == y.packetsAfterWarmup),
+                                  true, "row " << i);
+        }
+        WorkloadResults dup = w;
+        dup.hotspotFlows.push_back(dup.hotspotFlows[1]);
+        NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(3), MakeFlows(3, 1), dup), -1, "rejected");
+        NS_TEST_ASSERT_MSG_EQ(db.GetRuns().size(), 2u, "no run stored");
+    }
+};
+
 /// AddRun() is all or nothing: a duplicate flow_id stores neither the run nor its flows.
 class AtomicityTest : public TestCase
 {
@@ -853,6 +903,7 @@ class ExperimentDatabaseTestSuite : public TestSuite
         AddTestCase(new ConcurrentAppendTest, MPTCP_TEST_QUICK);
         AddTestCase(new InterruptedWriterTest, MPTCP_TEST_QUICK);
         AddTestCase(new WorkloadTablesTest, MPTCP_TEST_QUICK);
+        AddTestCase(new HotSpotFlowsTableTest, MPTCP_TEST_QUICK);
         AddTestCase(new LinksAndTransfersTest, MPTCP_TEST_QUICK);
     }
 };

@@ -5,27 +5,31 @@
 #include "ns3/fat-tree-helper.h"
 #include "ns3/hot-spot-helper.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
 #include "ns3/link-layer-statistics.h"
 #include "ns3/mptcp-ns3-compat.h"
 #include "ns3/mptcp-stack-helper.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet-sink.h"
+#include "ns3/ppp-header.h"
 #include "ns3/queue.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-header.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
 #include <map>
 #include <set>
+#include <vector>
 
 /**
  * \file
  * \ingroup mptcp-test
  * Tests of the per-link statistics (LinkLayerStatistics::CollectLinks()) and of the hot spot
- * (HotSpotHelper) on a k=4 FatTree (TestSuite "mptcp-link-statistics").
+ * (HotSpotHelper, HotSpotFlowCounter) on a k=4 FatTree (TestSuite "mptcp-link-statistics").
  */
 
 using namespace ns3;
@@ -55,16 +59,23 @@ struct SmallTree
      * \param src sending host
      * \param dst receiving host
      * \param port receiver port
+     * \param maxBytes bytes to send (0: no limit)
+     * \param start when the sender starts
      * \return the receiver
      */
-    Ptr<PacketSink> Flow(uint32_t src, uint32_t dst, uint16_t port)
+    Ptr<PacketSink> Flow(uint32_t src,
+                         uint32_t dst,
+                         uint16_t port,
+                         uint64_t maxBytes = 0,
+                         Time start = MilliSeconds(1))
     {
         PacketSinkHelper sink("ns3::TcpSocketFactory",
                               InetSocketAddress(Ipv4Address::GetAny(), port));
         ApplicationContainer apps = sink.Install(tree.GetHost(dst));
         BulkSendHelper bulk("ns3::TcpSocketFactory",
                             InetSocketAddress(tree.GetHostAddress(dst), port));
-        bulk.Install(tree.GetHost(src)).Start(MilliSeconds(1));
+        bulk.SetAttribute("MaxBytes", UintegerValue(maxBytes));
+        bulk.Install(tree.GetHost(src)).Start(start);
         return DynamicCast<PacketSink>(apps.Get(0));
     }
 };
@@ -272,6 +283,166 @@ class PerLinkCountersTest : public TestCase
     }
 };
 
+/// HotSpotFlowCounter::Classify() on hand-made packets: data direction only, every NIC pair of
+/// multi-homed hosts, the receiver port, both flows of a shared key, IPv4/TCP only.
+class HotSpotClassifierTest : public TestCase
+{
+  public:
+    HotSpotClassifierTest()
+        : TestCase("Hot-spot flows: a packet maps to the flows of its source, destination and "
+                   "destination port, never the reverse direction")
+    {
+    }
+
+  private:
+    /**
+     * A packet as PhyTxBegin of a point-to-point device sees it.
+     * \param src IPv4 source
+     * \param dst IPv4 destination
+     * \param srcPort TCP source port
+     * \param dstPort TCP destination port
+     * \param protocol IPv4 protocol number
+     * \return the packet (PPP, IPv4, TCP headers and 100 payload bytes)
+     */
+    static Ptr<Packet> Make(const char* src,
+                            const char* dst,
+                            uint16_t srcPort,
+                            uint16_t dstPort,
+                            uint8_t protocol = 6)
+    {
+        Ptr<Packet> p = Create<Packet>(100);
+        TcpHeader tcp;
+        tcp.SetSourcePort(srcPort);
+        tcp.SetDestinationPort(dstPort);
+        p->AddHeader(tcp);
+        Ipv4Header ip;
+        ip.SetSource(Ipv4Address(src));
+        ip.SetDestination(Ipv4Address(dst));
+        ip.SetProtocol(protocol);
+        ip.SetPayloadSize(p->GetSize());
+        p->AddHeader(ip);
+        PppHeader ppp;
+        ppp.SetProtocol(0x0021);
+        p->AddHeader(ppp);
+        return p;
+    }
+
+    void DoRun() override
+    {
+        HotSpotFlowCounter c;
+        // Flow 7: a dual-homed host (10.0.0.2, 10.1.0.2) to another (10.0.1.2, 10.1.1.2).
+        c.AddFlow(7,
+                  {Ipv4Address("10.0.0.2"), Ipv4Address("10.1.0.2")},
+                  {Ipv4Address("10.0.1.2"), Ipv4Address("10.1.1.2")},
+                  5000);
+        // Flows 8 and 9: the same hosts and port, not distinguishable.
+        c.AddFlow(8, {Ipv4Address("10.0.2.2")}, {Ipv4Address("10.0.3.2")}, 5001);
+        c.AddFlow(9, {Ipv4Address("10.0.2.2")}, {Ipv4Address("10.0.3.2")}, 5001);
+        using Ids = std::vector<uint32_t>;
+        NS_TEST_ASSERT_MSG_EQ((c.Classify(Make("10.0.0.2", "10.0.1.2", 49153, 5000)) == Ids{7}),
+                              true,
+                              "NIC 0 to NIC 0");
+        NS_TEST_ASSERT_MSG_EQ((c.Classify(Make("10.1.0.2", "10.0.1.2", 49154, 5000)) == Ids{7}),
+                              true,
+                              "NIC 1 to NIC 0");
+        NS_TEST_ASSERT_MSG_EQ((c.Classify(Make("10.1.0.2", "10.1.1.2", 49155, 5000)) == Ids{7}),
+                              true,
+                              "NIC 1 to NIC 1");
+        NS_TEST_ASSERT_MSG_EQ(c.Classify(Make("10.0.1.2", "10.0.0.2", 5000, 49153)).size(),
+                              0,
+                              "the ACK direction is not the flow's");
+        NS_TEST_ASSERT_MSG_EQ(c.Classify(Make("10.0.0.2", "10.0.1.2", 49153, 5001)).size(),
+                              0,
+                              "another port is another flow");
+        NS_TEST_ASSERT_MSG_EQ(c.Classify(Make("10.0.0.2", "10.0.1.2", 49153, 5000, 17)).size(),
+                              0,
+                              "UDP is not counted");
+        NS_TEST_ASSERT_MSG_EQ((c.Classify(Make("10.0.2.2", "10.0.3.2", 49153, 5001)) ==
+                               Ids{8, 9}),
+                              true,
+                              "a shared key counts for both flows");
+        c.CountPacket(Make("10.0.2.2", "10.0.3.2", 49153, 5001));
+        c.CountPacket(Make("10.0.3.2", "10.0.2.2", 5001, 49153));
+        NS_TEST_ASSERT_MSG_EQ(c.GetCounts().size(), 2, "flows 8 and 9 only");
+        NS_TEST_ASSERT_MSG_EQ(c.GetCounts().at(8).packets, 1, "one packet of flow 8");
+        NS_TEST_ASSERT_MSG_EQ(c.GetCounts().at(9).packetsAfterWarmup, 1, "warm-up 0: all");
+        Simulator::Destroy();
+    }
+};
+
+/// HotSpotFlowCounter on the FatTree: with every aggregation-core link watched, an inter-pod
+/// flow counts each of its sender's packets exactly twice (up to a core switch and down from
+/// it), the flows that stay in their pod not at all, the reverse ACKs never; a flow done
+/// before the warm-up has none after it, a flow started after it all of them.
+class HotSpotFlowCountTest : public TestCase
+{
+  public:
+    HotSpotFlowCountTest()
+        : TestCase("Hot-spot flows: inter-pod flows count 2 x their sender's packets over the "
+                   "core links, in-pod flows none, split at the warm-up")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // No loss and finite flows that end well before the simulation: every packet a sender
+        // sends has crossed the core when it stops.
+        SmallTree t(1000);
+        const Time warmup = MilliSeconds(150);
+        /// One flow of the test.
+        struct F
+        {
+            uint32_t src;      //!< sending host (sends this flow only, receives none)
+            uint32_t dst;      //!< receiving host
+            uint16_t port;     //!< receiver port
+            uint64_t bytes;    //!< size
+            double startS;     //!< start, s
+        };
+        const std::vector<F> flows = {
+            {0, 15, 5000, 500000, 0.001},  // pod 0 -> pod 3, done (FIN too) before the warm-up
+            {12, 1, 5001, 3000000, 0.2},   // pod 3 -> pod 0, after the warm-up (~250 ms)
+            {2, 3, 5002, 3000000, 0.001},  // same edge switch
+            {8, 10, 5003, 3000000, 0.001}, // same pod, other edge switch: up to aggregation only
+        };
+        HotSpotFlowCounter counter;
+        std::map<uint32_t, uint64_t> sent; // by sender
+        for (uint32_t id = 0; id < flows.size(); ++id)
+        {
+            const F& f = flows[id];
+            t.Flow(f.src, f.dst, f.port, f.bytes, Seconds(f.startS));
+            counter.AddFlow(id,
+                            t.tree.GetHostAddresses(f.src),
+                            t.tree.GetHostAddresses(f.dst),
+                            f.port);
+            uint64_t* count = &sent[f.src];
+            t.tree.GetHostDevice(f.src)->TraceConnectWithoutContext(
+                "PhyTxBegin",
+                Callback<void, Ptr<const Packet>>([count](Ptr<const Packet>) { ++*count; }));
+        }
+        for (const auto& l : t.tree.GetLinks(FatTreeHelper::AGGREGATION_CORE))
+        {
+            counter.Watch(l);
+        }
+        counter.SetWarmup(warmup);
+        Simulator::Stop(Seconds(0.6));
+        Simulator::Run();
+        const auto& counts = counter.GetCounts();
+        NS_TEST_ASSERT_MSG_EQ(counts.size(), 2, "only the two inter-pod flows");
+        for (uint32_t id : {0, 1})
+        {
+            const uint64_t s = sent[flows[id].src];
+            NS_TEST_ASSERT_MSG_GT(s, 300, "flow " << id << " sent its data");
+            NS_TEST_ASSERT_MSG_EQ(counts.count(id), 1, "flow " << id << " crosses");
+            NS_TEST_ASSERT_MSG_EQ(counts.at(id).packets, 2 * s, "flow " << id);
+            NS_TEST_ASSERT_MSG_EQ(counts.at(id).packetsAfterWarmup,
+                                  (id == 0 ? 0 : 2 * s),
+                                  "flow " << id << " after the warm-up");
+        }
+        Simulator::Destroy();
+    }
+};
+
 /// The test suite "mptcp-link-statistics".
 class LinkStatisticsTestSuite : public TestSuite
 {
@@ -282,6 +453,8 @@ class LinkStatisticsTestSuite : public TestSuite
         AddTestCase(new HotSpotRatesTest, MPTCP_TEST_QUICK);
         AddTestCase(new HotSpotThroughputTest, MPTCP_TEST_QUICK);
         AddTestCase(new PerLinkCountersTest, MPTCP_TEST_QUICK);
+        AddTestCase(new HotSpotClassifierTest, MPTCP_TEST_QUICK);
+        AddTestCase(new HotSpotFlowCountTest, MPTCP_TEST_QUICK);
     }
 };
 

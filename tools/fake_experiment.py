@@ -4,7 +4,8 @@
 reproduce.py (never used for results).
 
 Takes --name=value options, appends a synthetic run to --db (runs, flows, links, link_layers,
-workload_runs, short_flows, or transfers when called as mptcp-file-transfer) and prints a JSON
+workload_runs, short_flows, hotspot_flows with --hotspot, or transfers when called as
+mptcp-file-transfer) and prints a JSON
 summary with its run_id as the last stdout line. Environment:
   FAKE_LOG=file         append one line per invocation (its sorted options) before anything else
   FAKE_SLEEP=s          sleep s seconds before writing
@@ -44,6 +45,8 @@ CREATE TABLE IF NOT EXISTS workload_runs (run_id INTEGER REFERENCES runs(run_id)
   fct_mean_s REAL, fct_sd_s REAL, fct_p50_s REAL, fct_p99_s REAL,
   long_goodput_mean_bps REAL, long_goodput_sd_bps REAL, core_util REAL, core_loss REAL,
   PRIMARY KEY (run_id));
+CREATE TABLE IF NOT EXISTS hotspot_flows (run_id INTEGER REFERENCES runs(run_id),
+  flow_id INTEGER, packets INTEGER, packets_after_warmup INTEGER, PRIMARY KEY (run_id, flow_id));
 CREATE TABLE IF NOT EXISTS transfers (run_id INTEGER REFERENCES runs(run_id), packets INTEGER,
   bytes INTEGER, transfer_time_s REAL, PRIMARY KEY (run_id, packets));
 """
@@ -96,6 +99,10 @@ def main():
     cph = float(opts.get("connectionsPerHost", 1))
     nflows = 0 if program.endswith("file-transfer") else max(1, round(cph * hosts))
     pcts = [min(100.0, pct * rng.uniform(0.6, 1.3)) for _ in range(nflows)]
+    # With a hot spot, every 8th flow crosses the slow link and loses most with PACKETSCATTER.
+    crossing = [i for i in range(nflows) if i % 8 == 0] if int(opts.get("hotspot", 0)) else []
+    for i in crossing:
+        pcts[i] *= 0.1 if transport == "packetscatter" else 0.7
     rate = 100e6
     db = opts.get("db", "none")
     run_id = -1
@@ -122,6 +129,9 @@ def main():
             con.execute("INSERT INTO flows VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (run_id, i, i % hosts, (i + 1) % hosts, "10.0.0.1", "10.0.0.2",
                          int(p * 1e4), p / 100 * rate, p))
+        for i in crossing:
+            con.execute("INSERT INTO hotspot_flows VALUES (?, ?, ?, ?)",
+                        (run_id, i, 100 + i, 50 + i))
         lid = 0
         for layer, n in (("host-edge", hosts), ("edge-aggregation", k * k // 2),
                          ("aggregation-core", k * k // 2)):

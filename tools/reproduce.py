@@ -522,9 +522,75 @@ def plot_fig11(ctx):
             ctx.say(f"{name:<14} {b:>12.2f} {mean(vals):>9.2f} {mean(vals) / b:>6.3f}")
     ctx.say("paper (Fig. 11): MPTCP hardly affected; EWTCP and UNCOUPLED lose on the flows "
             "through the slow link; PACKETSCATTER worst (those flows at about 10 %)")
-    return [plot_ranked([(n, v) for n, (v, _) in flows.items()],
-                        f"FatTree with one slow core link, per-flow throughput "
-                        f"({ctx.scale} scale)", "throughput (Mb/s)", ctx.path("hotspot"))]
+    written = [plot_ranked([(n, v) for n, (v, _) in flows.items()],
+                           f"FatTree with one slow core link, per-flow throughput "
+                           f"({ctx.scale} scale)", "throughput (Mb/s)", ctx.path("hotspot"))]
+    if base_rows:
+        written += plot_hotspot_flows(ctx, hotspot_flow_ratios(ctx.con, ctx.rows, base_rows))
+    return written
+
+
+def goodputs_by_flow(con, run_id):
+    return {f: g for f, g in con.execute(
+        "SELECT flow_id, goodput_bps FROM flows WHERE run_id = ? AND goodput_bps IS NOT NULL",
+        (run_id,))}
+
+
+def hotspot_flow_ratios(con, hot_rows, base_rows):
+    """{algorithm: (crossing flows per run, ratio crossing, ratio others, runs)}: per hot-spot
+    run, the flows with a `hotspot_flows` row cross the slowed link; each ratio is the mean
+    goodput of a set of flow ids in the hot-spot run over the mean goodput of the same flow ids
+    in the run without hot spot of the same algorithm and RngRun (same permutation and ECMP
+    salts); the numbers are averaged over the paired runs."""
+    require_table(con, "hotspot_flows", "per-flow hot-spot counts of mptcp-fattree --hotspot")
+    base = {(series_of(p), r["rng_run"]): r for p, r in base_rows}
+    per = {}
+    for p, r in hot_rows:
+        b = base.get((series_of(p), r["rng_run"]))
+        if b is None:
+            continue
+        crossing = {f for (f,) in con.execute(
+            "SELECT flow_id FROM hotspot_flows WHERE run_id = ? AND packets > 0",
+            (r["run_id"],))}
+        hot, before = goodputs_by_flow(con, r["run_id"]), goodputs_by_flow(con, b["run_id"])
+        common = hot.keys() & before.keys()
+
+        def ratio(ids):
+            num, den = mean([hot[f] for f in ids]), mean([before[f] for f in ids])
+            return num / den if ids and den > 0 else math.nan
+        per.setdefault(series_of(p), []).append(
+            (len(crossing), ratio(common & crossing), ratio(common - crossing)))
+    return {name: (mean([c for c, _, _ in v]), mean([x for _, x, _ in v]),
+                   mean([y for _, _, y in v]), len(v))
+            for name, _ in ALGORITHMS if name in per for v in [per[name]]}
+
+
+def plot_hotspot_flows(ctx, ratios):
+    ctx.say("flows through the hot spot: goodput in the hot-spot run / goodput of the same flow "
+            "ids in the fig9 run of the same RngRun (mean over runs)")
+    ctx.say(f"{'algorithm':<14} {'runs':>4} {'crossing':>9} {'ratio crossing':>15} "
+            f"{'ratio others':>13}")
+    for name, (n, cross_r, other_r, runs) in ratios.items():
+        ctx.say(f"{name:<14} {runs:>4} {n:>9.1f} {cross_r:>15.3f} {other_r:>13.3f}")
+    if not ratios:
+        ctx.say("(no hot-spot run has a fig9 run with the same RngRun)")
+        return []
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(6.6, 4.2))
+    names = list(ratios)
+    xs = range(len(names))
+    ax.bar([x - 0.2 for x in xs], [ratios[n][1] for n in names], 0.4,
+           label="flows crossing the slow link")
+    ax.bar([x + 0.2 for x in xs], [ratios[n][2] for n in names], 0.4, label="the other flows")
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels([f"{n}\n({ratios[n][0]:.0f} crossing)" for n in names], fontsize=7)
+    ax.axhline(1.0, color="grey", linewidth=0.6)
+    ax.set_ylabel("goodput with / without the hot spot")
+    ax.set_title(f"FatTree, one core link at a tenth: same flows with and without it "
+                 f"({ctx.scale} scale)", fontsize=9)
+    ax.grid(axis="y", linestyle=":", linewidth=0.5)
+    ax.legend(fontsize=7)
+    return [save(fig, ctx.path("hotspot-flows"))]
 
 
 def plot_fig12(ctx):

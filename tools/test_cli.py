@@ -329,3 +329,40 @@ def test_every_topology_runs_and_reports_it(tmp_path):
     con = sqlite3.connect(str(db))
     rows = [r[0] for r in con.execute("SELECT topology FROM runs ORDER BY run_id")]
     assert rows == ["fattree", "dhft", "vl2", "perfect-switch"]
+
+
+def test_hotspot_flows_rows(tmp_path):
+    # k=4 FatTree with all 16 aggregation-core links slowed: exactly the flows between pods
+    # (4 hosts per pod) cross them. DHFT and VL2 with 2 slowed links: the rows are consistent
+    # with the flows and the links tables.
+    db = tmp_path / "r.db"
+    runs = [("fattree", ["--k=4", "--hotspot=16", "--transport=tcp"]),
+            ("dhft", ["--k=4", "--hotspot=2", "--transport=mptcp", "--subflows=4"]),
+            ("vl2", ["--k=4", "--hotspot=2", "--transport=mptcp", "--subflows=4"]),
+            ("fattree", ["--k=4", "--transport=tcp"])]
+    for run_id, (topology, args) in enumerate(runs, 1):
+        p = subprocess.run([BINARY, "--topology=%s" % topology, "--duration=0.1",
+                            "--warmup=0.05", "--quiet", "--db=%s" % db] + args,
+                           capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, p.stderr
+        s = json.loads(p.stdout.strip().splitlines()[-1])
+        con = sqlite3.connect(str(db))
+        rows = con.execute("SELECT flow_id, packets, packets_after_warmup FROM hotspot_flows "
+                           "WHERE run_id = ?", (run_id,)).fetchall()
+        flows = {f: (a, b) for f, a, b in con.execute(
+            "SELECT flow_id, src_host, dst_host FROM flows WHERE run_id = ?", (run_id,))}
+        assert s["hotspot_flows"] == len(rows)
+        if run_id == 1:
+            assert {f for f, _, _ in rows} == {f for f, (a, b) in flows.items()
+                                               if a // 4 != b // 4}
+        elif run_id == 4:
+            assert rows == []
+        else:
+            assert 0 < len(rows) <= len(flows)
+        slow_tx = sum(tx for link, tx in con.execute(
+            "SELECT link_id, tx_packets FROM links WHERE run_id = ?", (run_id,))
+            if link in s["hotspot_links"])
+        assert all(f in flows and n >= w >= 0 and n > 0 for f, n, w in rows)
+        # Data packets after the warm-up are a part of what the slow links sent after it.
+        assert sum(w for _, _, w in rows) <= slow_tx
+        con.close()

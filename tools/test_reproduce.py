@@ -91,6 +91,7 @@ def test_all_figures_run_and_plot(all_small):
     names = {os.path.basename(p) for p in summary["plots"]}
     for fig in FIGS:
         assert any(n.startswith(fig + "-") for n in names), fig
+    assert "fig11-hotspot-flows.png" in names
     for p in summary["plots"]:
         with open(p, "rb") as f:
             assert f.read(8) == PNG_MAGIC
@@ -131,6 +132,29 @@ def test_figure_tables_show_the_database_values(all_small):
     sec = table_after(out, "== fig17")
     m = re.search(r"^\s+1000\s+([\d.]+)\s+([\d.]+)", sec, re.M)
     assert float(m[1]) == pytest.approx(1e3 * (1e-4 + 1000 * 1400 * 8 / 1e9), abs=0.001)
+    # Fig. 11: the flows of the hot-spot run with a hotspot_flows row, against the same flow
+    # ids of the fig9 run with the same RngRun (the fake: every 8th flow crosses).
+    sec = table_after(out, "flows through the hot spot")
+    for name, where in (("PACKETSCATTER", "transport='packetscatter'"),
+                        ("MPTCP", "transport='mptcp' AND cc='lia'")):
+        hot, base = (con.execute(f"SELECT run_id FROM runs WHERE label=? AND {where} AND "
+                                 "rng_run=1", (label,)).fetchone()[0]
+                     for label in ("hotspot-small", "algorithms-small"))
+        crossing = {f for (f,) in con.execute("SELECT flow_id FROM hotspot_flows WHERE "
+                                              "run_id=?", (hot,))}
+        assert crossing and con.execute("SELECT COUNT(*) FROM hotspot_flows WHERE run_id=?",
+                                        (base,)).fetchone()[0] == 0
+
+        def goodput(rid, inside):
+            vals = [g for f, g in con.execute("SELECT flow_id, goodput_bps FROM flows WHERE "
+                                              "run_id=?", (rid,)) if (f in crossing) == inside]
+            return sum(vals) / len(vals)
+        m = re.search(rf"^{name}\s+1\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", sec, re.M)
+        assert m, sec[:800]
+        assert float(m[1]) == len(crossing)
+        assert float(m[2]) == pytest.approx(goodput(hot, True) / goodput(base, True), abs=6e-4)
+        assert float(m[3]) == pytest.approx(goodput(hot, False) / goodput(base, False),
+                                            abs=6e-4)
     # Fig. 6: the model columns are load_variance's values.
     sec = table_after(out, "== fig6")
     m = re.search(r"^\s+4\s+8\s+([\d.]+)\s+([\d.]+)", sec, re.M)
