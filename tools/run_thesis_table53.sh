@@ -12,8 +12,9 @@
 #   e.g. bash tools/run_thesis_table53.sh 2.5 1 results/table53.db results/table53
 # The thesis simulates 20 s and 20 runs; one 2.5 s run of the six configurations takes about
 # 25 minutes on a 2-core machine. Environment: MPTCP_FATTREE_ARGS="--scheduler=RoundRobin ..."
-# adds options to every run, LABEL names the runs (default table53-iw1-DURATIONs), JOBS runs at
-# a time (default 2), MPTCP_FATTREE the binary.
+# adds options to every run (the thesis's own model: "--scheduler=StrictRoundRobin
+# --firstDataRto=1.5s --shortFlowStop=2.3" with DURATION 5.5, doc/mptcp.rst), LABEL names the
+# runs (default table53-iw1-DURATIONs), JOBS runs at a time (default 2), MPTCP_FATTREE the binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION="${1:-2.5}"

@@ -169,8 +169,9 @@ def test_failing_point_recorded_with_stderr_tail(tmp_path, fake, mode):
 def test_killed_sweep_resumes_with_only_the_missing_points(tmp_path, fake, sig):
     db = str(tmp_path / "r.db")
     log = str(tmp_path / "log")
-    args = ["--program", fake, "--db", db, "--param", "subflows=1,2,3,4,5,6", "--jobs", "1"]
-    env = dict(os.environ, FAKE_LOG=log, FAKE_SLEEP="0.4")
+    grid = "subflows=" + ",".join(str(i) for i in range(1, 13))
+    args = ["--program", fake, "--db", db, "--param", grid, "--jobs", "1"]
+    env = dict(os.environ, FAKE_LOG=log, FAKE_SLEEP="1.0")
     proc = subprocess.Popen([sys.executable, SWEEP, *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env, text=True)
     deadline = time.monotonic() + 60
@@ -179,13 +180,16 @@ def test_killed_sweep_resumes_with_only_the_missing_points(tmp_path, fake, sig):
                                            "status='ok'")) >= 2:
             break
         time.sleep(0.05)
+    # 12 points of 1 s each: 10 s of margin before the sweep could end by itself, even on a
+    # loaded machine (0.4 s points were too short for one)
+    assert proc.poll() is None, "the sweep ended before it could be interrupted"
     proc.send_signal(sig)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode != 0
     time.sleep(0.6)  # a child orphaned by SIGKILL finishes on its own
     done_before = {k for (k,) in rows(db, "SELECT point_key FROM sweep_points "
                                       "WHERE status='ok'")}
-    assert 2 <= len(done_before) < 6
+    assert 2 <= len(done_before) < 12
     if sig == signal.SIGINT:
         assert json.loads(out.splitlines()[-1])["interrupted"] is True
         # The child that was running was killed, and nothing was recorded for it.
@@ -195,12 +199,12 @@ def test_killed_sweep_resumes_with_only_the_missing_points(tmp_path, fake, sig):
     assert r.returncode == 0, r.stderr
     summary = json.loads(r.stdout.splitlines()[-1])
     assert summary["skipped"] == len(done_before)
-    assert summary["ok"] == 6 - len(done_before)
+    assert summary["ok"] == 12 - len(done_before)
     new = log_lines(log)[started_before:]
-    assert len(new) == 6 - len(done_before)
+    assert len(new) == 12 - len(done_before)
     # Each point now has exactly one 'ok' row.
     assert sorted(n for _, n in rows(db, "SELECT point_key, COUNT(*) FROM sweep_points WHERE "
-                                     "status='ok' GROUP BY point_key")) == [1] * 6
+                                     "status='ok' GROUP BY point_key")) == [1] * 12
 
 
 # --- bad input ----------------------------------------------------------------------------------
