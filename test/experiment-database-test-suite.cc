@@ -445,6 +445,37 @@ class WorkloadTablesTest : public TestCase
     }
 };
 
+/**
+ * Writes a database with one run (run 1, one flow) at \p path, then runs \p dropSql on it: a
+ * file written before the tables that \p dropSql drops existed.
+ * \param path the file
+ * \param dropSql SQL that drops the newer tables
+ * \return "" on success, else what failed
+ */
+std::string
+WriteOldFile(const std::string& path, const char* dropSql)
+{
+    {
+        ExperimentDatabase db(path);
+        if (db.AddRun(MakeRun(1), MakeFlows(1, 1)) != 1)
+        {
+            return db.GetLastError();
+        }
+    }
+    sqlite3* raw = nullptr;
+    if (sqlite3_open(path.c_str(), &raw) != SQLITE_OK)
+    {
+        return "cannot open " + path;
+    }
+    std::string error;
+    if (sqlite3_exec(raw, dropSql, nullptr, nullptr, nullptr) != SQLITE_OK)
+    {
+        error = sqlite3_errmsg(raw);
+    }
+    sqlite3_close(raw);
+    return error;
+}
+
 /// Tables `links` and `transfers`: exact round trip of a k=8 tree's 768 link rows, all or
 /// nothing, added to an old file that keeps its rows.
 class LinksAndTransfersTest : public TestCase
@@ -461,16 +492,9 @@ class LinksAndTransfersTest : public TestCase
     {
         TempDir dir;
         const std::string path = dir.File("old.db");
-        {
-            ExperimentDatabase db(path);
-            NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(1), MakeFlows(1, 1)), 1, db.GetLastError());
-        }
-        sqlite3* raw = nullptr;
-        NS_TEST_ASSERT_MSG_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK, "raw open");
-        NS_TEST_ASSERT_MSG_EQ(sqlite3_exec(raw, "DROP TABLE links; DROP TABLE transfers;",
-                                           nullptr, nullptr, nullptr),
-                              SQLITE_OK, sqlite3_errmsg(raw));
-        sqlite3_close(raw);
+        NS_TEST_ASSERT_MSG_EQ(WriteOldFile(path, "DROP TABLE links; DROP TABLE transfers;"),
+                              "",
+                              "a file of before these tables");
 
         ExperimentDatabase db(path);
         NS_TEST_ASSERT_MSG_EQ(db.IsOpen(), true, db.GetLastError());
@@ -555,16 +579,9 @@ class HotSpotFlowsTableTest : public TestCase
     {
         TempDir dir;
         const std::string path = dir.File("old.db");
-        {
-            ExperimentDatabase db(path);
-            NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(1), MakeFlows(1, 1)), 1, db.GetLastError());
-        }
-        sqlite3* raw = nullptr;
-        NS_TEST_ASSERT_MSG_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK, "raw open");
-        NS_TEST_ASSERT_MSG_EQ(sqlite3_exec(raw, "DROP TABLE hotspot_flows;", nullptr, nullptr,
-                                           nullptr),
-                              SQLITE_OK, sqlite3_errmsg(raw));
-        sqlite3_close(raw);
+        NS_TEST_ASSERT_MSG_EQ(WriteOldFile(path, "DROP TABLE hotspot_flows;"),
+                              "",
+                              "a file of before this table");
 
         ExperimentDatabase db(path);
         NS_TEST_ASSERT_MSG_EQ(db.IsOpen(), true, db.GetLastError());

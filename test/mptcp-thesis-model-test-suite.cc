@@ -23,6 +23,55 @@ IsPureSyn(const TcpHeader& h, uint32_t)
     return (h.GetFlags() & (TcpHeader::SYN | TcpHeader::ACK)) == TcpHeader::SYN;
 }
 
+/// What RunWithOneDrop() saw.
+struct OneDropRun
+{
+    uint64_t received{0};   //!< bytes received
+    uint64_t mismatches{0}; //!< bytes out of pattern
+    uint64_t by2500ms{0};   //!< bytes received by 2.5 s
+    double firstByte{-1};   //!< when the first bytes were read, s (-1: never)
+    uint32_t seen{0};       //!< segments matching the dropper's predicate
+    double dropTime{-1};    //!< when the dropped one arrived, s
+};
+
+/**
+ * Node 0 writes \p bytes pattern bytes to node 1 over a fresh OneLinkTopology from 0.1 s to
+ * 10 s, MPTCP with the current defaults; node 1's device drops the \p n-th segment for which
+ * \p match holds.
+ * \param subnet the link's /24
+ * \param match which segments count
+ * \param n the one to drop
+ * \param bytes bytes to send
+ * \return what happened
+ */
+OneDropRun
+RunWithOneDrop(const char* subnet, SegmentDropper::Match match, uint32_t n, uint64_t bytes)
+{
+    OneLinkTopology topo(subnet);
+    Ptr<SegmentDropper> drop = CreateObject<SegmentDropper>(match, n);
+    topo.devs.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(drop));
+    Ptr<Socket> listener = Listen(topo.nodes.Get(1), MpTcpSocketFactory::GetTypeId());
+    PatternReceiver rx(listener);
+    Ptr<Socket> client = Socket::CreateSocket(topo.nodes.Get(0), MpTcpSocketFactory::GetTypeId());
+    PatternSender tx(client, bytes);
+    Address to = InetSocketAddress(topo.ifs.GetAddress(1), 5000);
+    Simulator::Schedule(Seconds(0.1), [client, to]() {
+        client->Bind();
+        client->Connect(to);
+    });
+    Simulator::Stop(Seconds(10));
+    Simulator::Run();
+    OneDropRun r;
+    r.received = rx.m_received;
+    r.mismatches = rx.m_mismatches;
+    r.by2500ms = BytesAt(rx, 2.5);
+    r.firstByte = rx.m_progress.empty() ? -1 : rx.m_progress.front().first;
+    r.seen = drop->m_seen;
+    r.dropTime = drop->m_dropTime;
+    Simulator::Destroy();
+    return r;
+}
+
 /**
  * Two subflows over one 10 Mb/s, 1 ms link; the server drops the second subflow's first SYN,
  * so its MP_JOIN completes only after the client retries it (ns-3's ConnTimeout, 3 s). The
@@ -47,40 +96,24 @@ class StrictRoundRobinWaitsForJoinTest : public TestCase
         ConfigureTransport(2, Lia(), 1 << 20);
         Config::SetDefault("ns3::MpTcpSocketBase::Scheduler",
                            StringValue(m_strict ? "StrictRoundRobin" : "RoundRobin"));
-        OneLinkTopology topo("10.9.1.0");
-        Ptr<SegmentDropper> drop = CreateObject<SegmentDropper>(IsPureSyn, 2);
-        topo.devs.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(drop));
-        Ptr<Socket> listener = Listen(topo.nodes.Get(1), MpTcpSocketFactory::GetTypeId());
-        PatternReceiver rx(listener);
-        Ptr<Socket> client =
-            Socket::CreateSocket(topo.nodes.Get(0), MpTcpSocketFactory::GetTypeId());
-        PatternSender tx(client, 300000);
-        Address to = InetSocketAddress(topo.ifs.GetAddress(1), 5000);
-        Simulator::Schedule(Seconds(0.1), [client, to]() {
-            client->Bind();
-            client->Connect(to);
-        });
-        Simulator::Stop(Seconds(10));
-        Simulator::Run();
-        uint64_t early = BytesAt(rx, 2.5);
-        std::cout << GetName() << ": join SYN dropped at " << drop->m_dropTime << " s; "
-                  << early << " bytes by 2.5 s, " << rx.m_received << " by 10 s" << std::endl;
-        NS_TEST_ASSERT_MSG_GT(drop->m_dropTime, 0.1, "the join SYN was dropped");
-        NS_TEST_ASSERT_MSG_LT(drop->m_dropTime, 0.2, "right after the first DATA_ACK");
-        NS_TEST_ASSERT_MSG_EQ(rx.m_received, 300000, "every byte arrived");
-        NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "in order, once");
+        OneDropRun r = RunWithOneDrop("10.9.1.0", IsPureSyn, 2, 300000);
+        std::cout << GetName() << ": join SYN dropped at " << r.dropTime << " s; " << r.by2500ms
+                  << " bytes by 2.5 s, " << r.received << " by 10 s" << std::endl;
+        NS_TEST_ASSERT_MSG_GT(r.dropTime, 0.1, "the join SYN was dropped");
+        NS_TEST_ASSERT_MSG_LT(r.dropTime, 0.2, "right after the first DATA_ACK");
+        NS_TEST_ASSERT_MSG_EQ(r.received, 300000, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(r.mismatches, 0, "in order, once");
         if (m_strict)
         {
-            NS_TEST_ASSERT_MSG_GT_OR_EQ(drop->m_seen, 3, "MP_CAPABLE SYN, join SYN, its retry");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(r.seen, 3, "MP_CAPABLE SYN, join SYN, its retry");
             // The initial subflow's first windows before the join opened, and no more.
-            NS_TEST_ASSERT_MSG_GT(early, 0, "the initial subflow sent before the join");
-            NS_TEST_ASSERT_MSG_LT(early, 50000, "then the pending subflow's turn held it up");
+            NS_TEST_ASSERT_MSG_GT(r.by2500ms, 0, "the initial subflow sent before the join");
+            NS_TEST_ASSERT_MSG_LT(r.by2500ms, 50000, "then the pending subflow's turn held it up");
         }
         else
         {
-            NS_TEST_ASSERT_MSG_EQ(early, 300000, "the initial subflow carried everything");
+            NS_TEST_ASSERT_MSG_EQ(r.by2500ms, 300000, "the initial subflow carried everything");
         }
-        Simulator::Destroy();
     }
 
     bool m_strict;
@@ -110,34 +143,20 @@ class FirstDataRtoTest : public TestCase
         Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
         Config::SetDefault("ns3::MpTcpSocketBase::FirstDataRto",
                            TimeValue(Seconds(m_firstDataRto)));
-        OneLinkTopology topo("10.9.2.0");
-        Ptr<SegmentDropper> drop = CreateObject<SegmentDropper>(
+        OneDropRun r = RunWithOneDrop(
+            "10.9.2.0",
             [](const TcpHeader&, uint32_t payload) { return payload > 0; },
-            1);
-        topo.devs.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(drop));
-        Ptr<Socket> listener = Listen(topo.nodes.Get(1), MpTcpSocketFactory::GetTypeId());
-        PatternReceiver rx(listener);
-        Ptr<Socket> client =
-            Socket::CreateSocket(topo.nodes.Get(0), MpTcpSocketFactory::GetTypeId());
-        PatternSender tx(client, 20000);
-        Address to = InetSocketAddress(topo.ifs.GetAddress(1), 5000);
-        Simulator::Schedule(Seconds(0.1), [client, to]() {
-            client->Bind();
-            client->Connect(to);
-        });
-        Simulator::Stop(Seconds(10));
-        Simulator::Run();
-        double first = rx.m_progress.empty() ? -1 : rx.m_progress.front().first;
+            1,
+            20000);
         // The data segment crosses the link in about 2.1 ms (1 ms + 1.5 kB at 10 Mb/s).
-        double wait = first - drop->m_dropTime;
-        std::cout << GetName() << ": first data dropped at " << drop->m_dropTime
-                  << " s, first byte delivered at " << first << " s (after " << wait << " s)"
-                  << std::endl;
-        NS_TEST_ASSERT_MSG_EQ(rx.m_received, 20000, "every byte arrived");
-        NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "in order, once");
+        double wait = r.firstByte - r.dropTime;
+        std::cout << GetName() << ": first data dropped at " << r.dropTime
+                  << " s, first byte delivered at " << r.firstByte << " s (after " << wait
+                  << " s)" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(r.received, 20000, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(r.mismatches, 0, "in order, once");
         double rto = m_firstDataRto > 0 ? m_firstDataRto : 0.2;
         NS_TEST_ASSERT_MSG_EQ_TOL(wait, rto, 0.01, "retransmitted after the expected timeout");
-        Simulator::Destroy();
     }
 
     double m_firstDataRto;
