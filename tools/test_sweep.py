@@ -172,8 +172,11 @@ def test_killed_sweep_resumes_with_only_the_missing_points(tmp_path, fake, sig):
     grid = "subflows=" + ",".join(str(i) for i in range(1, 13))
     args = ["--program", fake, "--db", db, "--param", grid, "--jobs", "1"]
     env = dict(os.environ, FAKE_LOG=log, FAKE_SLEEP="1.0")
+    # A background job of a non-interactive shell (e.g. a CI run started with '&') inherits
+    # SIGINT ignored, and Python then installs no KeyboardInterrupt handler: restore the default.
     proc = subprocess.Popen([sys.executable, SWEEP, *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env, text=True)
+                            stderr=subprocess.PIPE, env=env, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if os.path.exists(db) and len(rows(db, "SELECT 1 FROM sweep_points WHERE "
