@@ -2258,15 +2258,17 @@ MpTcpSocketBase::SendStrictRoundRobin()
         for (size_t tries = 0; tries < m_subflows.size() && !sent; ++tries)
         {
             Ptr<MpTcpSubflow> sf = m_subflows[m_rrNext % m_subflows.size()];
-            if (!retired(sf) && !sf->IsEstablished())
+            // A retired subflow (gone, closing, or MMPTCP's scatter subflow) has no turn.
+            if (!retired(sf))
             {
-                return; // its turn: wait for its handshake
+                if (!sf->IsEstablished())
+                {
+                    return; // its turn: wait for its handshake
+                }
+                // Also a subflow that timed out ("potentially failed" for the other
+                // schedulers) gets its turn, with its 1-segment window.
+                sent = PushData(sf, sf->GetSegmentSize(), true);
             }
-            // Gone or closing, or never to carry new data again (MMPTCP's scatter subflow):
-            // no turn.
-            // Also a subflow that timed out ("potentially failed" for the other schedulers)
-            // gets its turn, with its 1-segment window.
-            sent = !retired(sf) && PushData(sf, sf->GetSegmentSize(), true);
             m_rrNext = (m_rrNext + 1) % m_subflows.size();
         }
         if (!sent)
