@@ -62,6 +62,12 @@ ALGORITHMS = [
     ("PACKETSCATTER", dict(transport="packetscatter")),
 ]
 PAPER_FIG12_MBPS = {"TCP": 28, "EWTCP": 43, "MPTCP": 47, "UNCOUPLED": 49}
+# The transport of htsim, the paper's simulator (sdyy1990/htsimMPTCP sim/tcp.cpp): its receiver
+# has no window (here: a 16 MB buffer, which never fills), and its RTO has a 1 ms floor and is
+# checked by a scanner every 10 ms (here: a 10 ms minimum RTO). Fig. 12's order of the long flows
+# depends on both (doc/reproduction.rst); ``--set minRto=200ms --set buffer=1048576`` gives
+# mptcp-fattree's own defaults.
+HTSIM_TRANSPORT = dict(minRto="10ms", buffer=16 * 1024 * 1024)
 
 
 def base(scale):
@@ -132,7 +138,8 @@ def grid_mix(scale):
     hosts = tree["k"] * (tree["k"] // 2) * tree["hostsPerTor"]
     dur = dict(duration=2.0, warmup=0.5) if scale == "small" else dict(duration=5.0, warmup=1.0)
     mix = dict(workload="mix", longFlowFraction=0.33, shortTransport="tcp",
-               shortFlowSize=70000, shortFlowRate=hosts * 5, quiet=True, **tree, **dur)
+               shortFlowSize=70000, shortFlowRate=hosts * 5, quiet=True, **tree, **dur,
+               **HTSIM_TRANSPORT)
     return cross([mix], [a for name, a in ALGORITHMS if name != "PACKETSCATTER"])
 
 
