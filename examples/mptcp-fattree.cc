@@ -749,7 +749,8 @@ main(int argc, char* argv[])
     std::string firstDataRto = "0s";
     uint32_t delAckCount = 2;
     uint32_t initialCwnd = 10;
-    std::string delAckTimeout = "200ms";
+    // Linux's minimum delayed-ACK timeout (TCP_DELACK_MIN), below --minRto: see the warning below.
+    std::string delAckTimeout = "40ms";
     bool quiet = false;
     bool stock = false;
     uint32_t dupAckThreshold = 0;
@@ -832,7 +833,10 @@ main(int argc, char* argv[])
                  "initial congestion window of every TCP connection and subflow, segments "
                  "(ns-3's default 10; the MMPTCP thesis's runs used 1)",
                  initialCwnd);
-    cmd.AddValue("delAckTimeout", "delayed-ACK timeout (ns-3 Time)", delAckTimeout);
+    cmd.AddValue("delAckTimeout",
+                 "delayed-ACK timeout (ns-3 Time; Linux's minimum 40ms; ns-3's default is 200ms, "
+                 "which with --minRto=200ms locks flows out: doc/mptcp.rst)",
+                 delAckTimeout);
     cmd.AddValue("quiet", "no per-flow lines on stdout", quiet);
     cmd.AddValue("stock",
                  "baseline for benchmarks: ns-3's own stack and Ipv4GlobalRouting (one path, no "
@@ -927,7 +931,17 @@ main(int argc, char* argv[])
     if (!ParseTime(delAckTimeout, &delAckValue) ||
         !delAckValue.Get().IsStrictlyPositive())
     {
-        Fail("delAckTimeout", delAckTimeout, "not a positive time such as 200ms");
+        Fail("delAckTimeout", delAckTimeout, "not a positive time such as 40ms");
+    }
+    if (delAckCount > 1 && delAckValue.Get() >= minRtoValue.Get())
+    {
+        // After an RTO ns-3's TCP leaves loss recovery with a one-segment window; the receiver
+        // holds the ACK of that lone segment for the delayed-ACK timeout, the RTO fires first,
+        // and the flow moves one segment per RTO for good (doc/mptcp.rst, "Delayed ACKs").
+        std::cerr << "mptcp-fattree: warning: --delAckTimeout=" << delAckTimeout
+                  << " is not below --minRto=" << minRto
+                  << ": flows whose window falls to one segment send one segment per RTO"
+                  << std::endl;
     }
     if (initialCwnd < 1)
     {

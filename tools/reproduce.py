@@ -63,11 +63,11 @@ ALGORITHMS = [
 ]
 PAPER_FIG12_MBPS = {"TCP": 28, "EWTCP": 43, "MPTCP": 47, "UNCOUPLED": 49}
 # The transport of htsim, the paper's simulator (sdyy1990/htsimMPTCP sim/tcp.cpp): its receiver
-# has no window (here: a 16 MB buffer, which never fills), and its RTO has a 1 ms floor and is
-# checked by a scanner every 10 ms (here: a 10 ms minimum RTO). Fig. 12's order of the long flows
-# depends on both (doc/reproduction.rst); ``--set minRto=200ms --set buffer=1048576`` gives
-# mptcp-fattree's own defaults.
-HTSIM_TRANSPORT = dict(minRto="10ms", buffer=16 * 1024 * 1024)
+# has no window (here: a 16 MB buffer, which never fills) and ACKs every packet, and its RTO has
+# a 1 ms floor and is checked by a scanner every 10 ms (here: a 10 ms minimum RTO). Fig. 12's
+# order of the long flows depends on the first and the last (doc/reproduction.rst);
+# ``--set minRto=200ms --set buffer=1048576 --set delAckCount=2`` gives mptcp-fattree's defaults.
+HTSIM_TRANSPORT = dict(minRto="10ms", buffer=16 * 1024 * 1024, delAckCount=1)
 
 
 def base(scale):
