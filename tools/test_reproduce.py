@@ -68,8 +68,9 @@ def test_settings_of_the_paper_scale():
     assert sorted({p["connectionsPerHost"] for p in f7}) == [0.1, 0.25, 0.5, 1, 2, 4, 10]
     mix = reproduce.FIGURES["fig12"].grid("paper")
     assert {p["shortFlowRate"] for p in mix} == {512 * 5}
-    # htsim's transport: no receive window, an ACK per packet, RTO checked every 10 ms
-    assert {(p["minRto"], p["buffer"], p["delAckCount"]) for p in mix} == {("10ms", 16777216, 1)}
+    # htsim's receiver has no window: buffers that never fill
+    assert {p["buffer"] for p in mix} == {16777216}
+    assert not any("minRto" in p or "delAckCount" in p for p in mix)
     assert [reproduce.series_of(p) for p in mix] == ["TCP", "MPTCP", "EWTCP", "UNCOUPLED"]
     f15 = reproduce.FIGURES["fig15"].grid("paper")
     perfect = [p for p in f15 if p["topology"] == "perfect"]
