@@ -10,6 +10,7 @@
 #include "ns3/bulk-send-helper.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/log.h"
 #include "ns3/packet-sink-helper.h"
@@ -64,6 +65,17 @@ FileTransferHelper::FileTransferHelper(DataRate rate, Time delay, uint32_t queue
                 tc->DeleteRootQueueDiscOnDevice(d);
             }
         }
+    }
+    m_tcDrops.assign(2 * m_links.size(), 0);
+    for (uint32_t n = 0; n < 3; ++n)
+    {
+        const bool atSwitch = n == 2;
+        Ptr<Node> node = atSwitch ? sw : m_hosts.Get(n);
+        node->GetObject<TrafficControlLayer>()->TraceConnectWithoutContext(
+            "TcDrop",
+            Callback<void, Ptr<const Packet>>([this, atSwitch](Ptr<const Packet> p) {
+                OnTcDrop(atSwitch, p);
+            }));
     }
     const Ipv4Mask mask("255.255.255.0");
     Ipv4StaticRoutingHelper statics;
@@ -138,6 +150,24 @@ FileTransferHelper::OnRx(Ptr<const Packet>, const Address&)
     Simulator::Schedule(MilliSeconds(50), &FileTransferHelper::Next, this);
 }
 
+void
+FileTransferHelper::OnTcDrop(bool atSwitch, Ptr<const Packet> packet)
+{
+    Ipv4Header ip;
+    if (packet->PeekHeader(ip) == 0)
+    {
+        return;
+    }
+    const Ipv4Address host = atSwitch ? ip.GetDestination() : ip.GetSource();
+    for (uint32_t l = 0; l < m_addresses.size(); ++l)
+    {
+        if (m_addresses[l] == host)
+        {
+            ++m_tcDrops[2 * l + (atSwitch ? 1 : 0)];
+        }
+    }
+}
+
 NodeContainer
 FileTransferHelper::GetHosts() const
 {
@@ -155,7 +185,7 @@ FileTransferHelper::GetDrops(uint32_t link, bool hostSide) const
 {
     Ptr<PointToPointNetDevice> dev =
         DynamicCast<PointToPointNetDevice>(m_links.at(link).Get(hostSide ? 0 : 1));
-    return dev->GetQueue()->GetTotalDroppedPackets();
+    return dev->GetQueue()->GetTotalDroppedPackets() + m_tcDrops.at(2 * link + (hostSide ? 0 : 1));
 }
 
 Ipv4Address

@@ -1297,9 +1297,8 @@ MpTcpSocketBase::CreateSubflow(MpTcpSubflow::Role role)
     ObjectFactory recoveryFactory;
     recoveryFactory.SetTypeId(recoveryType.Get());
     sf->SetRecoveryAlgorithm(recoveryFactory.Create<TcpRecoveryOps>());
-    // The option space holds timestamps and a DSS, not SACK blocks as well; the connection
-    // hands over full segments, so Nagle would only delay them.
-    sf->SetAttribute("Sack", BooleanValue(false));
+    // SACK as ns3::TcpSocketBase::Sack says (Linux: net.ipv4.tcp_sack covers subflows too);
+    // the connection hands over full segments, so Nagle would only delay them.
     sf->SetAttribute("TcpNoDelay", BooleanValue(true));
     sf->SetAttribute("RcvBufSize", UintegerValue(m_rcvBufSize));
     sf->SetAttribute("SndBufSize", UintegerValue(std::max<uint32_t>(m_sndBufSize, 65536)));

@@ -1084,7 +1084,7 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
 
     // A pure ACK that only carries path-management signalling (the peer's ADD_ADDR goes out on
     // one) is not a duplicate ACK (RFC 5681 §2: a duplicate ACK signals a segment received
-    // out of order). Without SACK on subflows, ns-3 would count it as one.
+    // out of order). Without SACK (ns3::TcpSocketBase::Sack false), ns-3 would count it as one.
     m_signallingAck = false;
     if (flags == TcpHeader::ACK && packet->GetSize() == h.GetSerializedSize())
     {
@@ -1141,8 +1141,72 @@ MpTcpSubflow::TxHook(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocke
     auto sf = const_cast<MpTcpSubflow*>(static_cast<const MpTcpSubflow*>(PeekPointer(s)));
     // The header is the sender's local, non-const object (TcpSocketBase sends it right after
     // firing this trace), so appending to it is well defined.
-    sf->AddMpTcpOption(const_cast<TcpHeader&>(h), p->GetSize());
-    sf->AddMpPrioOption(const_cast<TcpHeader&>(h));
+    TcpHeader& header = const_cast<TcpHeader&>(h);
+    // TcpSocketBase put the SACK blocks of a pure ACK in first and they may fill the option
+    // space; the MPTCP options go first and the SACK blocks get what they leave, as in Linux
+    // (tcp_established_options() sizes SACK after mptcp_established_options()).
+    Ptr<const TcpOptionSack> sack = TakeSackOption(header);
+    sf->AddMpTcpOption(header, p->GetSize());
+    sf->AddMpPrioOption(header);
+    if (sack)
+    {
+        AppendSackBlocks(header, sack);
+    }
+}
+
+Ptr<const TcpOptionSack>
+MpTcpSubflow::TakeSackOption(TcpHeader& header)
+{
+    if (!header.HasOption(TcpOption::SACK))
+    {
+        return nullptr;
+    }
+    // TcpHeader cannot remove an option: rebuild it without the SACK option.
+    TcpHeader rebuilt;
+    rebuilt.SetSourcePort(header.GetSourcePort());
+    rebuilt.SetDestinationPort(header.GetDestinationPort());
+    rebuilt.SetSequenceNumber(header.GetSequenceNumber());
+    rebuilt.SetAckNumber(header.GetAckNumber());
+    rebuilt.SetFlags(header.GetFlags());
+    rebuilt.SetWindowSize(header.GetWindowSize());
+    rebuilt.SetUrgentPointer(header.GetUrgentPointer());
+    Ptr<const TcpOptionSack> sack;
+    for (const auto& option : header.GetOptionList())
+    {
+        if (option->GetKind() == TcpOption::SACK)
+        {
+            sack = DynamicCast<const TcpOptionSack>(option);
+        }
+        else
+        {
+            rebuilt.AppendOption(option);
+        }
+    }
+    header = rebuilt;
+    return sack;
+}
+
+void
+MpTcpSubflow::AppendSackBlocks(TcpHeader& header, Ptr<const TcpOptionSack> sack)
+{
+    // 2 bytes of kind and length, 8 per block (RFC 2018 §3); the first blocks are the most
+    // recent ones (RFC 2018 §4), which are kept.
+    const uint32_t room = header.GetMaxOptionLength() - header.GetOptionLength();
+    uint32_t blocks = room >= 10 ? (room - 2) / 8 : 0;
+    if (blocks == 0)
+    {
+        return;
+    }
+    Ptr<TcpOptionSack> trimmed = CreateObject<TcpOptionSack>();
+    for (const auto& block : sack->GetSackList())
+    {
+        if (blocks-- == 0)
+        {
+            break;
+        }
+        trimmed->AddSackBlock(block);
+    }
+    header.AppendOption(trimmed);
 }
 
 void

@@ -9,6 +9,7 @@
 
 #include "ns3/random-variable-stream.h"
 #include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-option-sack.h"
 #include "ns3/tcp-socket-base.h"
 
 #include <deque>
@@ -31,8 +32,9 @@ class MpTcpSocketBase;
  * bytes it sends and of the bytes it receives; the connection reads its in-order bytes and
  * places them in data sequence order.
  *
- * Subflows run with SACK off (the 40-byte option space holds timestamps and a DSS, not a SACK
- * block as well) and with Nagle off (the connection hands over full segments).
+ * Subflows use SACK as ns3::TcpSocketBase::Sack says (the SACK blocks of a pure ACK get the
+ * option space the MPTCP options leave, see TxHook) and run with Nagle off (the connection
+ * hands over full segments).
  */
 class MpTcpSubflow : public TcpSocketBase
 {
@@ -359,6 +361,19 @@ class MpTcpSubflow : public TcpSocketBase
   private:
     /// Static sink of the Tx trace: adds the MPTCP options (the socket is the third argument).
     static void TxHook(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
+    /**
+     * \brief Remove the SACK option from a header built by TcpSocketBase.
+     * \param header the header (rebuilt with its other options in order)
+     * \return the SACK option, or null if it had none
+     */
+    static Ptr<const TcpOptionSack> TakeSackOption(TcpHeader& header);
+    /**
+     * \brief Append as many of \p sack's blocks, first ones first, as the header's option
+     * space still holds (none if not even one fits).
+     * \param header the header, its other options already in
+     * \param sack the SACK option TcpSocketBase built
+     */
+    static void AppendSackBlocks(TcpHeader& header, Ptr<const TcpOptionSack> sack);
     /**
      * \brief Add the MPTCP option this segment needs.
      * \param header the outgoing header (options are appended to it)
