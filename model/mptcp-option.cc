@@ -1052,4 +1052,18 @@ GetMpTcpOptionBytes(Ptr<const TcpOption> option, std::vector<uint8_t>& bytes)
     return true;
 }
 
+TcpHeader
+CopyTcpHeaderWithoutOptions(const TcpHeader& header)
+{
+    TcpHeader copy;
+    copy.SetSourcePort(header.GetSourcePort());
+    copy.SetDestinationPort(header.GetDestinationPort());
+    copy.SetSequenceNumber(header.GetSequenceNumber());
+    copy.SetAckNumber(header.GetAckNumber());
+    copy.SetFlags(header.GetFlags());
+    copy.SetWindowSize(header.GetWindowSize());
+    copy.SetUrgentPointer(header.GetUrgentPointer());
+    return copy;
+}
+
 } // namespace ns3

@@ -6,6 +6,7 @@
 
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv6-address.h"
+#include "ns3/tcp-header.h"
 #include "ns3/tcp-option.h"
 
 #include <array>
@@ -466,6 +467,15 @@ class TcpOptionMpTcp : public TcpOption
  * \return true if \p option is a kind-30 option
  */
 bool GetMpTcpOptionBytes(Ptr<const TcpOption> option, std::vector<uint8_t>& bytes);
+
+/**
+ * \brief A copy of a TCP header without its options (TcpHeader cannot remove an option, so
+ * rewriting the options of a header means rebuilding it and appending the ones to keep).
+ * \param header the header: ports, sequence and acknowledgment numbers, flags, window and
+ * urgent pointer are copied
+ * \return the copy, with no options (20 bytes)
+ */
+TcpHeader CopyTcpHeaderWithoutOptions(const TcpHeader& header);
 
 } // namespace ns3
 

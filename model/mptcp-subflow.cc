@@ -1162,14 +1162,7 @@ MpTcpSubflow::TakeSackOption(TcpHeader& header)
         return nullptr;
     }
     // TcpHeader cannot remove an option: rebuild it without the SACK option.
-    TcpHeader rebuilt;
-    rebuilt.SetSourcePort(header.GetSourcePort());
-    rebuilt.SetDestinationPort(header.GetDestinationPort());
-    rebuilt.SetSequenceNumber(header.GetSequenceNumber());
-    rebuilt.SetAckNumber(header.GetAckNumber());
-    rebuilt.SetFlags(header.GetFlags());
-    rebuilt.SetWindowSize(header.GetWindowSize());
-    rebuilt.SetUrgentPointer(header.GetUrgentPointer());
+    TcpHeader rebuilt = CopyTcpHeaderWithoutOptions(header);
     Ptr<const TcpOptionSack> sack;
     for (const auto& option : header.GetOptionList())
     {

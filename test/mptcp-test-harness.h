@@ -560,14 +560,7 @@ class OptionStripper : public QueueDisc
                 // The option's bytes are kept but its kind becomes 253 (RFC 6994, experimental)
                 // which both ends ignore: the segment keeps its size, so the queue disc's
                 // byte accounting stays exact.
-                TcpHeader out;
-                out.SetSourcePort(h.GetSourcePort());
-                out.SetDestinationPort(h.GetDestinationPort());
-                out.SetSequenceNumber(h.GetSequenceNumber());
-                out.SetAckNumber(h.GetAckNumber());
-                out.SetFlags(h.GetFlags());
-                out.SetWindowSize(h.GetWindowSize());
-                out.SetUrgentPointer(h.GetUrgentPointer());
+                TcpHeader out = CopyTcpHeaderWithoutOptions(h);
                 bool removed = false;
                 std::vector<uint8_t> bytes;
                 for (const auto& opt : h.GetOptionList())
