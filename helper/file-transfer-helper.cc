@@ -10,7 +10,6 @@
 #include "ns3/bulk-send-helper.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address-helper.h"
-#include "ns3/ipv4-header.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/log.h"
 #include "ns3/packet-sink-helper.h"
@@ -43,6 +42,9 @@ FileTransferHelper::FileTransferHelper(DataRate rate, Time delay, uint32_t queue
     p2p.SetChannelAttribute("Delay", TimeValue(delay));
     p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize",
                  StringValue(std::to_string(queue) + "p"));
+    // The device never stops IP, so the DropTail queue makes (and counts) every drop, as in
+    // DatacenterTopology.
+    p2p.DisableFlowControl();
     MpTcpStackHelper stack;
     stack.SetRoutingHelper(Ipv4StaticRoutingHelper());
     stack.Install(m_hosts);
@@ -65,17 +67,6 @@ FileTransferHelper::FileTransferHelper(DataRate rate, Time delay, uint32_t queue
                 tc->DeleteRootQueueDiscOnDevice(d);
             }
         }
-    }
-    m_tcDrops.assign(2 * m_links.size(), 0);
-    for (uint32_t n = 0; n < 3; ++n)
-    {
-        const bool atSwitch = n == 2;
-        Ptr<Node> node = atSwitch ? sw : m_hosts.Get(n);
-        node->GetObject<TrafficControlLayer>()->TraceConnectWithoutContext(
-            "TcDrop",
-            Callback<void, Ptr<const Packet>>([this, atSwitch](Ptr<const Packet> p) {
-                OnTcDrop(atSwitch, p);
-            }));
     }
     const Ipv4Mask mask("255.255.255.0");
     Ipv4StaticRoutingHelper statics;
@@ -150,24 +141,6 @@ FileTransferHelper::OnRx(Ptr<const Packet>, const Address&)
     Simulator::Schedule(MilliSeconds(50), &FileTransferHelper::Next, this);
 }
 
-void
-FileTransferHelper::OnTcDrop(bool atSwitch, Ptr<const Packet> packet)
-{
-    Ipv4Header ip;
-    if (packet->PeekHeader(ip) == 0)
-    {
-        return;
-    }
-    const Ipv4Address host = atSwitch ? ip.GetDestination() : ip.GetSource();
-    for (uint32_t l = 0; l < m_addresses.size(); ++l)
-    {
-        if (m_addresses[l] == host)
-        {
-            ++m_tcDrops[2 * l + (atSwitch ? 1 : 0)];
-        }
-    }
-}
-
 NodeContainer
 FileTransferHelper::GetHosts() const
 {
@@ -185,7 +158,7 @@ FileTransferHelper::GetDrops(uint32_t link, bool hostSide) const
 {
     Ptr<PointToPointNetDevice> dev =
         DynamicCast<PointToPointNetDevice>(m_links.at(link).Get(hostSide ? 0 : 1));
-    return dev->GetQueue()->GetTotalDroppedPackets() + m_tcDrops.at(2 * link + (hostSide ? 0 : 1));
+    return dev->GetQueue()->GetTotalDroppedPackets();
 }
 
 Ipv4Address

@@ -89,10 +89,9 @@ class FileTransferHelper
     /**
      * \param link as for GetLink()
      * \param hostSide true for the queue of the host's device, false for the switch's
-     * \return packets dropped so far for want of room in that device's queue: by the DropTail
-     *         queue itself, or by the node's traffic-control layer ("TcDrop"), which without a
-     *         queue disc drops what IP hands it while the device has stopped its full queue
-     *         (the drops of a sender overrunning its own NIC are all of this kind)
+     * \return packets that device's DropTail queue dropped so far for want of room (the
+     *         devices have flow control disabled and no queue disc, so every drop is the
+     *         queue's, including those of a sender overrunning its own NIC)
      */
     uint32_t GetDrops(uint32_t link, bool hostSide) const;
 
@@ -102,14 +101,6 @@ class FileTransferHelper
 
     /// PacketSink's Rx trace: ends the current transfer with its last byte.
     void OnRx(Ptr<const Packet> packet, const Address& from);
-
-    /**
-     * \brief A traffic-control layer dropped a packet: count it for the device it was for.
-     * \param atSwitch true for the switch's layer (the device is found by the destination
-     *        address), false for a host's (by the source address)
-     * \param packet the packet, with its IPv4 header
-     */
-    void OnTcDrop(bool atSwitch, Ptr<const Packet> packet);
 
     NodeContainer m_hosts;                   //!< A, B
     std::vector<NetDeviceContainer> m_links; //!< the four host links
@@ -122,7 +113,6 @@ class FileTransferHelper
     Time m_connectAt;                        //!< connect() of the current transfer
     bool m_active{false};                    //!< a transfer is running
     std::vector<TransferRecord> m_results;   //!< completed transfers
-    std::vector<uint32_t> m_tcDrops;         //!< traffic-control drops, 2 x link + (switch side)
 };
 
 } // namespace ns3

@@ -129,9 +129,9 @@ class TcpTransferTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(o.received, total, "the receiver got exactly the files' bytes");
         NS_TEST_ASSERT_MSG_GT(o.nicData[0], 1112, "data left by NIC 1 (1113 packets)");
         NS_TEST_ASSERT_MSG_EQ(o.nicData[1], 0, "TCP never uses NIC 2");
-        // Slow start overruns the 100-packet queue of A's NIC: ns-3's traffic-control layer
-        // drops what IP hands down while the device queue is stopped (no queue disc), and
-        // GetDrops() counts those too, so every data packet of A's IP is on the wire or counted.
+        // Slow start overruns the 100-packet queue of A's NIC; with flow control disabled the
+        // DropTail queue drops and counts every packet it has no room for, so every data packet
+        // of A's IP is on the wire or counted.
         std::cout << GetName() << ": A's IP sent " << o.ipData << " data packets, "
                   << o.nicData[0] << " on the wire, " << o.senderDrops << " dropped" << std::endl;
         NS_TEST_ASSERT_MSG_GT(o.senderDrops, 0, "the 1000-packet slow start overruns the queue");
