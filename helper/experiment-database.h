@@ -76,7 +76,7 @@ struct FlowRecord
     uint32_t dstHost{0};    //!< dst_host: receiving host index
     std::string srcAddr;    //!< src_addr: sender's (first) IPv4 address, dotted quad
     std::string dstAddr;    //!< dst_addr: receiver's IPv4 address, dotted quad
-    uint64_t bytesRx{0};    //!< bytes_rx: application bytes received after the warm-up
+    uint64_t bytesRx{0};    //!< bytes_rx: bytes that reached the receiver after the warm-up
     double goodputBps{0};   //!< goodput_bps: 8 * bytes_rx / (duration_s - warmup_s), bit/s
     double pctOfOptimal{0}; //!< pct_of_optimal: 100 * goodput_bps / the flow's optimal rate
 };

@@ -1246,6 +1246,12 @@ MpTcpSocketBase::GetSubflowResets() const
     return m_subflowResets;
 }
 
+uint32_t
+MpTcpSocketBase::GetRxOutOfOrderBytes() const
+{
+    return m_rxOooBytes;
+}
+
 uint64_t
 MpTcpSocketBase::GetTcpRstReceived(MpTcpRstReason reason) const
 {

@@ -376,6 +376,12 @@ class MpTcpSocketBase : public Socket
     uint64_t GetFastClosesReceived() const;
     /// \return subflows reset (sent or received RST) while the connection stayed up or failed
     uint64_t GetSubflowResets() const;
+    /**
+     * \return data bytes that arrived above a hole in the data sequence space and wait in
+     *         the connection-level reorder queue, bytes (a byte that arrived twice in two
+     *         differently cut segments counts twice)
+     */
+    uint32_t GetRxOutOfOrderBytes() const;
     /// \param reason a reason code \return MP_TCPRST options received with it
     uint64_t GetTcpRstReceived(MpTcpRstReason reason) const;
     /// \return received DSS mappings ignored because they were outside the receive window
