@@ -142,9 +142,23 @@ def test_example_independent_paths_fail_and_recover(tmp_path):
     end = {k: pst.mean(v, 10.5, 12.0) for k, v in p.items()}
     assert before[1] > 8e6 and before[2] > 8e6, before
     assert during[2] < 0.02 * before[2], "path 2 carries nothing while it is down"
-    # Measured 0.895 since subflows use SACK (0.95+ before); why path 1 loses a tenth while
-    # path 2 is down is not yet explained (session 13 closing note).
+    # Path 1 idles for 0.2 or 0.4 s after the failure, and (4, 6] may hold 0.2 s of it. The
+    # bytes path 2 lost at 3 s hold the DATA_ACK at 3.008 s, and the connection keeps at most
+    # 1 MB beyond it (--buffer: the send buffer, and the receive window, which is relative to
+    # the DATA_ACK, RFC 8684 §3.3.4). Path 1 sends on until nothing is left to send (about
+    # 3.7 s), then B takes no bytes from it in (3.8, 4.0]. Path 2's lost data goes to path 1 when
+    # subflow 2's retransmission timer fires, ns-3's minimum RTO (1 s, RFC 6298) after the last
+    # ACK it got. If the last segment path 2 delivered was an odd one, B's 200 ms delayed-ACK
+    # timer sent that ACK: at failAt=3 with SACK, ACK at 3.204 s, RTO and 83 chunks (116,200
+    # bytes) reinjected at 4.204 s, so the samples at 4.1 and 4.2 s are zero too and (4, 6]
+    # holds 18/20 of the rate: 8.48 of 9.47 Mb/s, 0.895. Without SACK the last segment is an
+    # even one here (ACK at 3.005 s, RTO at 4.005 s): 1.013. Which case happens is chance, not
+    # SACK: over failAt = 3.000..3.019 s the odd case came 10 times in 20 with SACK (0.886-0.895,
+    # otherwise 0.985-0.994) and 9 in 20 without (0.902-0.911, otherwise 1.004-1.013). 0.85
+    # allows the longer stall; once the reinjected data is through, path 1 carries its whole
+    # rate (1.000 and 1.019 over (4.3, 6] in every one of those runs).
     assert during[1] > 0.85 * before[1], "path 1 carries the connection meanwhile"
+    assert pst.mean(p[1], 4.3, 6.0) > 0.95 * before[1], "path 1 at full rate after reinjection"
     assert during[None] == pytest.approx(during[1])
     assert end[2] > 0.5 * before[2], "path 2 is used again after the repair"
     assert end[None] > 0.8 * before[None], "the total recovers"
