@@ -13,24 +13,8 @@
 #include "ns3/packet.h"
 #include "ns3/uinteger.h"
 
-#if __has_include("ns3/ipv4-global-routing.h")
-#include "ns3/global-router-interface.h"
-#define MPTCP_HAVE_GLOBAL_ROUTER_INJECTED 1
-#else
-#define MPTCP_HAVE_GLOBAL_ROUTER_INJECTED 0
-#endif
-
-// Up to ns-3.44 (checked against 3.37 and 3.44), Ipv4GlobalRouting keeps its routes in three
-// private std::list members. Reading them directly makes a snapshot O(n) instead of the O(n^2)
-// of GetRoute(0..n-1) (GetRoute(i) walks the list; 2 s for all nodes of a k=8 FatTree, 8 s with
-// 512 hosts), and tells host, network and AS-external routes apart exactly. Later releases
-// (templated GlobalRouting) use the public GetRoute() path (also forced by defining
-// MPTCP_ECMP_NO_DIRECT_TABLE).
-#if MPTCP_NS3_MINOR <= 44 && MPTCP_HAVE_GLOBAL_ROUTER_INJECTED &&                                  \
-    !defined(MPTCP_ECMP_NO_DIRECT_TABLE)
-#define MPTCP_ECMP_DIRECT_TABLE 1
-#else
-#define MPTCP_ECMP_DIRECT_TABLE 0
+#if !MPTCP_GLOBAL_ROUTING_TEMPLATE
+#include "ns3/global-router-interface.h" // GlobalRouter's injected routes
 #endif
 
 #include <algorithm>
@@ -171,11 +155,7 @@ Ipv4FlowEcmpRouting::GetTypeId()
                           "PER_PACKET (uniformly random next hop for every packet, packet "
                           "spraying).",
                           EnumValue(Ipv4FlowEcmpRouting::PER_FLOW),
-#if MPTCP_NS3_MINOR >= 41
-                          MakeEnumAccessor<Mode>(&Ipv4FlowEcmpRouting::m_mode),
-#else
-                          MakeEnumAccessor(&Ipv4FlowEcmpRouting::m_mode),
-#endif
+                          MPTCP_ENUM_ACCESSOR(Mode, &Ipv4FlowEcmpRouting::m_mode),
                           MakeEnumChecker(Ipv4FlowEcmpRouting::PER_FLOW,
                                           "PER_FLOW",
                                           Ipv4FlowEcmpRouting::PER_PACKET,
@@ -385,7 +365,7 @@ Ipv4FlowEcmpRouting::BuildSnapshot()
     // AS-external routes are the table's suffix of prefixes injected by some GlobalRouter
     // (GlobalRouter::InjectRoute); the entries themselves do not say which kind they are.
     std::size_t externalBegin = entries.size();
-#if MPTCP_HAVE_GLOBAL_ROUTER_INJECTED
+#if !MPTCP_GLOBAL_ROUTING_TEMPLATE
     std::set<std::pair<uint32_t, uint32_t>> injected;
     for (auto it = NodeList::Begin(); it != NodeList::End(); ++it)
     {

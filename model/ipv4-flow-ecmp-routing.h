@@ -13,10 +13,10 @@
 #include "ns3/ptr.h"
 #include "ns3/random-variable-stream.h"
 
-#if __has_include("ns3/ipv4-global-routing.h")
-#include "ns3/ipv4-global-routing.h"
+#if MPTCP_GLOBAL_ROUTING_TEMPLATE
+#include "ns3/global-routing.h" // Ipv4GlobalRouting is an alias declared there
 #else
-#include "ns3/global-routing.h" // ns-3.47 and later: Ipv4GlobalRouting is a typedef there
+#include "ns3/ipv4-global-routing.h"
 #endif
 
 #include <cstdint>

@@ -159,7 +159,7 @@ MpTcpL4Protocol::RestoreScatteredPort(Ptr<Packet> p, const Ipv4Header& ipHeader)
                 tcpHeader.EnableChecksums();
                 tcpHeader.InitializeChecksum(ipHeader.GetSource(),
                                              ipHeader.GetDestination(),
-                                             PROT_NUMBER);
+                                             MPTCP_IP_PROTOCOL_TCP);
             }
             p->AddHeader(tcpHeader);
         }

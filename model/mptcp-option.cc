@@ -959,11 +959,13 @@ TcpOptionMpTcp::GetTypeId()
     return tid;
 }
 
+#if MPTCP_NEEDS_INSTANCE_TYPEID
 TypeId
 TcpOptionMpTcp::GetInstanceTypeId() const
 {
     return GetTypeId();
 }
+#endif
 
 TcpOptionMpTcp::TcpOptionMpTcp() = default;
 TcpOptionMpTcp::~TcpOptionMpTcp() = default;

@@ -4,6 +4,8 @@
 #ifndef MPTCP_OPTION_H
 #define MPTCP_OPTION_H
 
+#include "mptcp-ns3-compat.h"
+
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv6-address.h"
 #include "ns3/tcp-header.h"
@@ -426,7 +428,9 @@ class TcpOptionMpTcp : public TcpOption
      * \return the object TypeId
      */
     static TypeId GetTypeId();
+#if MPTCP_NEEDS_INSTANCE_TYPEID
     TypeId GetInstanceTypeId() const override;
+#endif
 
     TcpOptionMpTcp();
     ~TcpOptionMpTcp() override;

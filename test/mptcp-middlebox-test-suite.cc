@@ -272,7 +272,8 @@ class ChecksumNegotiationTest : public TestCase
         }
         // About one mapping per 1400-byte segment (retransmissions add some).
         NS_TEST_ASSERT_MSG_GT_OR_EQ(run.data.mappings, bytes / 1400, "mappings on the wire");
-        NS_TEST_ASSERT_MSG_EQ(run.data.checksummed, used ? run.data.mappings : 0,
+        const uint32_t checksummedExpected = used ? run.data.mappings : 0;
+        NS_TEST_ASSERT_MSG_EQ(run.data.checksummed, checksummedExpected,
                               "a checksum on every mapping exactly when negotiated");
         // SYN (if the client asks), third ACK and first data; SYN/ACK if used.
         NS_TEST_ASSERT_MSG_EQ(run.acks.capableWithA, used ? 1 : 0, "SYN/ACK's A flag");

@@ -84,7 +84,7 @@ class ReceivedBytesTest : public TestCase
         }
         else
         {
-            dropper = Create<SegmentDropper>(
+            dropper = CreateObject<SegmentDropper>(
                 [](const TcpHeader&, uint32_t payload) { return payload > 0; },
                 300);
             nicB->SetAttribute("ReceiveErrorModel", PointerValue(dropper));

@@ -5,15 +5,18 @@
 #   3. standalone  cmake -S . -B build against Debian's libns3-dev 3.37 + ctest
 #                  (test-runner suites, build-list check, example smoke runs);
 #   4. wheel       the same build and ctest against PyPI's ns3==3.44.post0 (tools/ci/wheel.sh);
-#   5. intree      contrib/mptcp of a real ns-3.37 source tree: ./test.py suites + examples
+#   5. newest      the same build and ctest against Debian's newest ns-3 (sid's libns3-dev 3.48,
+#                  in a debootstrap'ed sid root; tools/ci/newest.sh; ~4 min the first time);
+#   6. intree      contrib/mptcp of a real ns-3.37 source tree: ./test.py suites + examples
 #                  (tools/ci/intree.sh; ~20 min the first time, ~2-3 min with its ccache).
+# The standalone builds (3, 4, 5) compile with -Wall -Wpedantic -Werror, deprecations included.
 # Each stage prints a header and its wall time. Exits non-zero if any stage failed; the last line
 # is "N passed, N failed", counting test cases (pytest tests, ctest tests, in-tree suites, examples
 # and checks); a stage that fails outside its tests (install, configure, build) counts as one
 # failure.
 #
 # Developer switches (the default runs everything): MPTCP_SKIP_DEPS=1, MPTCP_SKIP_PYTHON=1,
-# MPTCP_SKIP_STANDALONE=1, MPTCP_SKIP_WHEEL=1, MPTCP_SKIP_INTREE=1. MPTCP_CACHE_DIR (default
+# MPTCP_SKIP_STANDALONE=1, MPTCP_SKIP_WHEEL=1, MPTCP_SKIP_NEWEST=1, MPTCP_SKIP_INTREE=1. MPTCP_CACHE_DIR (default
 # /var/cache/mptcp-ns3) holds the ns-3 source tree, the wheel and ccache.
 set -uo pipefail
 
@@ -45,12 +48,13 @@ stage_standalone() {
   then
     rm -rf build/CMakeCache.txt build/CMakeFiles
   fi
-  cmake -S . -B build -G Ninja || return 1
+  cmake -S . -B build -G Ninja -DMPTCP_WARNINGS_AS_ERRORS=ON || return 1
   cmake --build build -j2 || return 1
   (cd build && ctest --output-on-failure --no-tests=error)
 }
 
 stage_wheel() { bash tools/ci/wheel.sh; }
+stage_newest() { bash tools/ci/newest.sh; }
 stage_intree() { bash tools/ci/intree.sh; }
 
 run_stage() {
@@ -103,6 +107,7 @@ run_stage deps "${MPTCP_SKIP_DEPS:-0}" "install build dependencies (apt-get, pip
 run_stage standalone "${MPTCP_SKIP_STANDALONE:-0}" "standalone build against libns3-dev 3.37 + ctest"
 run_stage python "${MPTCP_SKIP_PYTHON:-0}" "pytest of the Python tools (tools/test_*.py, CLI of build/mptcp-fattree)"
 run_stage wheel "${MPTCP_SKIP_WHEEL:-0}" "standalone build against the ns3==3.44.post0 wheel + ctest"
+run_stage newest "${MPTCP_SKIP_NEWEST:-0}" "standalone build against Debian's newest ns-3 (sid, 3.48) + ctest"
 run_stage intree "${MPTCP_SKIP_INTREE:-0}" "contrib/mptcp in an ns-3.37 source tree: test.py + examples"
 end=$(date +%s)
 

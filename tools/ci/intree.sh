@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The authoritative in-tree check: build the module as contrib/mptcp of a real ns-3.37 source tree
-# (Debian 12's, fetched by tools/ci/ns3-source.sh) and run it the way ns-3 users do:
+# The authoritative in-tree check: build the module as contrib/mptcp of a real ns-3 source tree
+# (by default Debian 12's ns-3.37, fetched by tools/ci/ns3-source.sh; MPTCP_NS3_TREE names any
+# other, e.g. an ns-3.48 tree) and run it the way ns-3 users do:
 #   1. sync the repository (without build*/, .git/, results/) to <tree>/contrib/mptcp;
 #   2. ./ns3 configure -G Ninja --enable-examples --enable-tests --enable-modules='mptcp;csma;<deps>'
-#      and cmake --build cmake-cache -j2 (ccache: $MPTCP_CACHE_DIR/ccache);
+#      and cmake --build cmake-cache -j2 --target test-runner <examples> (only what the module's
+#      suites and examples need; ccache: $MPTCP_CACHE_DIR/ccache);
 #   3. check that nothing was compiled against Debian's /usr/include/ns3 and that no binary
 #      loads Debian's libns3-*.so (libns3-dev stays installed for the standalone job);
 #   4. ./test.py -n -s <suite> for every TestSuite of MPTCP_TEST_SOURCES (and check that
@@ -13,7 +15,7 @@
 #      test/examples-to-run.py.
 # Prints "in-tree results: N passed, N failed" and exits non-zero if anything failed.
 #
-# Environment: MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3); MPTCP_NS3_TREE (an ns-3.37 tree
+# Environment: MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3); MPTCP_NS3_TREE (an ns-3 tree
 # to use instead of fetching one); MPTCP_NO_INSTALL=1 skips apt-get install.
 set -euo pipefail
 
@@ -37,7 +39,7 @@ if [ "${MPTCP_NO_INSTALL:-0}" != 1 ]; then
   fi
 fi
 
-# --- the ns-3.37 tree --------------------------------------------------------------------------
+# --- the ns-3 tree -----------------------------------------------------------------------------
 if [ -n "${MPTCP_NS3_TREE:-}" ]; then
   tree=$MPTCP_NS3_TREE
 else
@@ -130,8 +132,17 @@ say "configure: --enable-modules='$modules' (CCACHE_DIR=$CCACHE_DIR)"
 t0=$(date +%s)
 masked ./ns3 configure -G Ninja --enable-examples --enable-tests --enable-modules="$modules"
 t1=$(date +%s)
-say "build: cmake --build cmake-cache -j2"
-masked cmake --build cmake-cache -j2
+# Only what the module's suites and examples need: test-runner (which links the module and the
+# test libraries of the enabled modules) and the module's examples, not ns-3's own examples.
+targets=(test-runner $(python3 - "$repo/CMakeLists.txt" <<'EOF'
+import re, sys
+text = "\n".join(l.split("#", 1)[0] for l in open(sys.argv[1]).read().splitlines())
+m = re.search(r"\bset\s*\(\s*MPTCP_EXAMPLES\b([^)]*)\)", text)
+print(" ".join(m.group(1).split()) if m else "")
+EOF
+))
+say "build: cmake --build cmake-cache -j2 --target ${targets[*]}"
+masked cmake --build cmake-cache -j2 --target "${targets[@]}"
 t2=$(date +%s)
 say "configure $((t1 - t0)) s, build $((t2 - t1)) s"
 command -v ccache >/dev/null && ccache -s 2>/dev/null | grep -Ei "hits|misses|cache size" | head -n 6 || true

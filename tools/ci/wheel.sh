@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The ns-3.44 check: build the module standalone against the headers and libraries of PyPI's
 # ns3==3.44.post0 wheel (no ns-3 build needed) and run its tests with ctest (test-runner suites,
-# the build-list check and the example smoke runs of test/examples-to-run.py).
+# the build-list check and the example smoke runs of test/examples-to-run.py), with -Werror.
 #
 #   tools/ci/wheel.sh            # from anywhere; builds in <repo>/build/ns3-3.44
 #
@@ -67,7 +67,7 @@ fi
 
 # --- build and test ---------------------------------------------------------------------------
 say "configure: cmake -S $repo -B $build -DMPTCP_NS3_WHEEL=$ns3dir"
-cmake -S "$repo" -B "$build" -G Ninja -DMPTCP_NS3_WHEEL="$ns3dir"
+cmake -S "$repo" -B "$build" -G Ninja -DMPTCP_NS3_WHEEL="$ns3dir" -DMPTCP_WARNINGS_AS_ERRORS=ON
 say "build"
 cmake --build "$build" -j2
 say "test"
