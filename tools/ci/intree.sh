@@ -64,31 +64,13 @@ done
 # --- 1. copy the module ------------------------------------------------------------------------
 dest=$tree/contrib/mptcp
 say "syncing $repo -> $dest"
-# Only files whose content changed are rewritten (and get a new modification time, so ninja
-# rebuilds exactly what changed); files gone from the repository are deleted. Keeping the source's
-# modification times instead would be wrong: a file older than the object built from a previous,
-# different copy would not be recompiled.
-# A contrib/mptcp that this script did not sync last (fresh tree, or copied by hand) is rewritten
-# whole, so that everything in it is newer than any object built from it before.
+# tools/ci/sync-module.sh rewrites only the files whose content changed, so that ninja rebuilds
+# exactly what changed. A contrib/mptcp that this script did not sync last (fresh tree, or copied
+# by hand) is rewritten whole, so that everything in it is newer than any object built from it
+# before.
 marker=$tree/cmake-cache/.mptcp-intree-synced
 if [ ! -f "$marker" ]; then rm -rf "$dest"; fi
-stage=$(mktemp -d)
-tar -C "$repo" --exclude=./.git --exclude='./build' --exclude='./build-*' --exclude=./results \
-    --exclude='__pycache__' --exclude='*.pyc' -cf - . | tar -C "$stage" -xf -
-mkdir -p "$dest"
-(cd "$dest" && find . -type f) | while IFS= read -r f; do
-  [ -e "$stage/$f" ] || { rm -f "$dest/$f"; echo "  removed $f"; }
-done
-(cd "$stage" && find . -type f) | while IFS= read -r f; do
-  if ! cmp -s "$stage/$f" "$dest/$f"; then
-    mkdir -p "$(dirname "$dest/$f")"
-    rm -f "$dest/$f"
-    cp "$stage/$f" "$dest/$f"
-    echo "  updated $f"
-  fi
-done
-find "$dest" -mindepth 1 -depth -type d -empty -delete
-rm -rf "$stage"
+bash "$repo/tools/ci/sync-module.sh" "$dest"
 if [ -d "$tree/cmake-cache" ]; then touch "$marker"; fi
 
 # ns-3's --enable-modules resolves dependencies by scanning contrib/mptcp/CMakeLists.txt for

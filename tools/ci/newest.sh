@@ -83,22 +83,7 @@ say "ns-3 in the sid root: libns3-dev $(chroot "$root" dpkg-query -W -f='${Versi
 $(in_root 'g++ --version | head -n1'), $(in_root 'cmake --version | head -n1')"
 
 # --- the module's sources ------------------------------------------------------------------------
-# Only files whose content changed are rewritten, so that ninja rebuilds exactly what changed.
-dest=$root/src/mptcp
-stage=$(mktemp -d)
-tar -C "$repo" --exclude=./.git --exclude='./build' --exclude='./build-*' --exclude=./results \
-    --exclude='__pycache__' --exclude='*.pyc' -cf - . | tar -C "$stage" -xf -
-mkdir -p "$dest"
-(cd "$dest" && find . -path ./build -prune -o -type f -print) | while IFS= read -r f; do
-  [ -e "$stage/$f" ] || rm -f "$dest/$f"
-done
-(cd "$stage" && find . -type f) | while IFS= read -r f; do
-  if ! cmp -s "$stage/$f" "$dest/$f"; then
-    mkdir -p "$(dirname "$dest/$f")"
-    cp "$stage/$f" "$dest/$f"
-  fi
-done
-rm -rf "$stage"
+bash "$repo/tools/ci/sync-module.sh" "$root/src/mptcp" > /dev/null
 
 # --- build and test ------------------------------------------------------------------------------
 say "configure, build (-Werror) and ctest in the sid root"
