@@ -1,4 +1,4 @@
-# CTest registrations for the standalone builds (Debian's libns3-dev 3.37 and the ns-3.44 wheel).
+# CTest registrations for the standalone builds (Debian's libns3-dev 3.37 and 3.48, the ns-3.44 wheel).
 # Included by CMakeLists.txt after enable_testing(). In an ns-3 tree ./test.py does this job instead.
 #
 # Registered tests:
@@ -8,7 +8,9 @@
 #  * suite-list          the suites test-runner registers equal the discovered ones (catches a
 #                        suite the regex missed, or one registered under another name);
 #  * check-build-lists   test/check-build-lists.py: wscript lists == CMakeLists.txt lists;
-#  * example-<name>-<i>  one smoke run of every cpp_examples entry of test/examples-to-run.py.
+#  * example-<name>-<i>  one smoke run of every cpp_examples entry of test/examples-to-run.py;
+#  * golden-<name>       test/golden/check.py reruns test/golden/<name>.json and compares (ns-3.37
+#                        standalone build only).
 #
 # The same file is also the CTest driver script (cmake -P) that runs one suite or the list check:
 # a suite passes only if test-runner exits 0 AND reports "PASS <name>" (test-runner exits 0 for a
@@ -157,3 +159,21 @@ foreach(_line ${_ex_lines})
   endif()
   set_tests_properties(example-${_ex}-${_i} PROPERTIES TIMEOUT 900 LABELS example)
 endforeach()
+
+# ---- golden outputs (test/golden/check.py) ------------------------------------------------------
+# golden-<name>: one short fixed run per test/golden/<name>.json, whose JSON summary must equal the
+# recorded one. The files belong to the standalone build against Debian 12's ns-3.37; other ns-3
+# releases give other numbers (doc/mptcp.rst, "Results across releases"), so the 3.44 wheel and
+# the newest-release builds do not register them.
+if(MPTCP_NS3_MINOR EQUAL 37 AND NOT MPTCP_NS3_WHEEL)
+  file(GLOB _golden CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/test/golden/*.json)
+  foreach(_g ${_golden})
+    get_filename_component(_name ${_g} NAME_WE)
+    add_test(NAME golden-${_name}
+             COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test/golden/check.py
+                     --build ${CMAKE_BINARY_DIR} ${_name})
+    set_tests_properties(golden-${_name} PROPERTIES TIMEOUT 600 LABELS golden)
+  endforeach()
+else()
+  message(STATUS "mptcp: golden outputs not checked (they belong to the ns-3.37 standalone build)")
+endif()
