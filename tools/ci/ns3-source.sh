@@ -6,8 +6,7 @@ CACHE=${MPTCP_CACHE_DIR:-/var/cache/mptcp-ns3}
 mkdir -p "$CACHE/src"
 tree="$CACHE/src/ns3-3.37/ns-3.37"
 if [ -x "$tree/ns3" ]; then echo "$tree"; exit 0; fi
-if ! grep -rqs "deb-src\|Types: deb-src" /etc/apt/sources.list.d/ /etc/apt/sources.list 2>/dev/null \
-   || ! apt-cache showsrc ns3 >/dev/null 2>&1; then
+if ! apt-cache showsrc ns3 2>/dev/null | grep -q "^Version: 3\.37"; then
   uri=$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
   [ -n "$uri" ] || uri=http://deb.debian.org/debian
   cat > /etc/apt/sources.list.d/ns3-src.sources <<EOS
@@ -20,6 +19,7 @@ EOS
   apt-get update -q >&2
 fi
 command -v dpkg-source >/dev/null || apt-get install -y -q dpkg-dev >&2
-(cd "$CACHE/src" && apt-get source -q ns3 >&2)
+# ns3/bookworm: Debian 12's 3.37 even where a newer suite's deb-src line is configured too.
+(cd "$CACHE/src" && apt-get source -q ns3/bookworm >&2)
 [ -x "$tree/ns3" ] || { echo "ns3-source.sh: $tree not found after apt-get source" >&2; exit 1; }
 echo "$tree"
