@@ -8,7 +8,7 @@
 #   5. newest      the same build and ctest against Debian's newest ns-3 (sid's libns3-dev 3.48,
 #                  in a debootstrap'ed sid root; tools/ci/newest.sh; ~4 min the first time);
 #   6. intree      contrib/mptcp of a real ns-3.37 source tree: ./test.py suites + examples
-#                  (tools/ci/intree.sh; ~20 min the first time, ~2-3 min with its ccache).
+#                  (tools/ci/intree.sh; ~10 min the first time, ~2-3 min with its ccache).
 # The standalone builds (3, 4, 5) compile with -Wall -Wpedantic -Werror, deprecations included.
 # Each stage prints a header and its wall time. Exits non-zero if any stage failed; the last line
 # is "N passed, N failed", counting test cases (pytest tests, ctest tests, in-tree suites, examples
