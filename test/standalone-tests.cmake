@@ -10,7 +10,10 @@
 #  * check-build-lists   test/check-build-lists.py: wscript lists == CMakeLists.txt lists;
 #  * example-<name>-<i>  one smoke run of every cpp_examples entry of test/examples-to-run.py;
 #  * golden-<name>       test/golden/check.py reruns test/golden/<name>.json and compares (ns-3.37
-#                        standalone build only).
+#                        standalone build only);
+#  * scratch-<name>      every scratch/<name>.cc program runs;
+#  * find-package        test/find-package builds scratch/mptcp-first.cc against the installed
+#                        module with find_package(ns3-mptcp) and runs it (not the wheel build).
 #
 # The same file is also the CTest driver script (cmake -P) that runs one suite or the list check:
 # a suite passes only if test-runner exits 0 AND reports "PASS <name>" (test-runner exits 0 for a
@@ -47,6 +50,26 @@ if(CMAKE_SCRIPT_MODE_FILE)
     if(NOT "${_registered}" STREQUAL "${_expected}")
       message(FATAL_ERROR "the suites test-runner registers differ from the TestSuite(\"...\") "
                           "names found in MPTCP_TEST_SOURCES (see test/standalone-tests.cmake)")
+    endif()
+  elseif(MODE STREQUAL "find-package")
+    # -DBUILD=<this build> -DSOURCE=<repository> -DGENERATOR=<generator>: install the module to
+    # BUILD/find-package-test/install, build test/find-package (a user's program that calls
+    # find_package(ns3-mptcp)) against it and run the program.
+    set(_dir ${BUILD}/find-package-test)
+    file(REMOVE_RECURSE ${_dir})
+    foreach(_step
+        "${CMAKE_COMMAND};--install;${BUILD};--prefix;${_dir}/install"
+        "${CMAKE_COMMAND};-S;${SOURCE}/test/find-package;-B;${_dir}/build;-G;${GENERATOR};-DCMAKE_PREFIX_PATH=${_dir}/install"
+        "${CMAKE_COMMAND};--build;${_dir}/build"
+        "${_dir}/build/mptcp-first")
+      execute_process(COMMAND ${_step} OUTPUT_VARIABLE _out ERROR_VARIABLE _out RESULT_VARIABLE _rc)
+      message("${_out}")
+      if(NOT _rc STREQUAL "0")
+        message(FATAL_ERROR "find-package: '${_step}' failed (${_rc})")
+      endif()
+    endforeach()
+    if(NOT _out MATCHES "received [1-9][0-9]* bytes")
+      message(FATAL_ERROR "find-package: the program did not report the bytes it received")
     endif()
   else()
     message(FATAL_ERROR "standalone-tests.cmake: unknown MODE '${MODE}'")
@@ -93,6 +116,27 @@ add_test(NAME suite-list
          COMMAND ${CMAKE_COMMAND} -DMODE=list -DRUNNER=$<TARGET_FILE:test-runner>
                  "-DSUITES=${_mptcp_suites_arg}" -P ${CMAKE_CURRENT_LIST_FILE})
 set_tests_properties(suite-list PROPERTIES TIMEOUT 60 LABELS suite)
+
+# ---- a user's own program: scratch/ and find_package(ns3-mptcp) --------------------------------
+# scratch-<name>: every scratch/<name>.cc program runs and exits 0; find-package: the README's
+# program builds against the installed module through find_package (not for the wheel build,
+# which installs no CMake package).
+foreach(_src ${_mptcp_scratch})
+  get_filename_component(_name ${_src} NAME_WE)
+  add_test(NAME scratch-${_name} COMMAND $<TARGET_FILE:scratch_${_name}>)
+  set_tests_properties(scratch-${_name} PROPERTIES TIMEOUT 300 LABELS user-program)
+endforeach()
+if(TARGET scratch_mptcp-first)
+  set_tests_properties(scratch-mptcp-first PROPERTIES PASS_REGULAR_EXPRESSION
+                       "received [1-9][0-9]* bytes")
+endif()
+if(NOT MPTCP_NS3_WHEEL)
+  add_test(NAME find-package
+           COMMAND ${CMAKE_COMMAND} -DMODE=find-package -DBUILD=${CMAKE_BINARY_DIR}
+                   -DSOURCE=${CMAKE_CURRENT_SOURCE_DIR} "-DGENERATOR=${CMAKE_GENERATOR}"
+                   -P ${CMAKE_CURRENT_LIST_FILE})
+  set_tests_properties(find-package PROPERTIES TIMEOUT 600 LABELS user-program)
+endif()
 
 # ---- check-build-lists and examples need python3 ---------------------------------------------
 find_package(Python3 COMPONENTS Interpreter)
