@@ -1077,7 +1077,8 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl",
                        TypeIdValue(CongestionControls().at(cc)));
-    Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", StringValue(mpScheduler));
+    Config::SetDefault("ns3::MpTcpSocketBase::Scheduler",
+                       StringValue("ns3::MpTcp" + mpScheduler + "Scheduler"));
     Config::SetDefault("ns3::MpTcpSocketBase::FirstDataRto", firstDataRtoValue);
 
     // ---- Topology: --topology, per-flow ECMP.

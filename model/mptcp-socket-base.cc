@@ -7,6 +7,7 @@
 #include "mptcp-crypto.h"
 #include "mptcp-l4-protocol.h"
 #include "mptcp-lia.h"
+#include "mptcp-lowest-rtt-scheduler.h"
 #include "mptcp-ns3-compat.h"
 
 #include "ns3/boolean.h"
@@ -138,22 +139,18 @@ MpTcpSocketBase::GetTypeId()
                           MakeTimeAccessor(&MpTcpSocketBase::m_firstDataRto),
                           MakeTimeChecker(Seconds(0)))
             .AddAttribute("Scheduler",
-                          "Which subflow gets the next segment: LowestRtt (lowest smoothed RTT "
-                          "first, Linux's default), RoundRobin (one segment per subflow in "
-                          "turn among the subflows that can send), or StrictRoundRobin (the "
-                          "MMPTCP thesis model's round robin: the turn passes over every open "
-                          "subflow in creation order and stays with one whose MP_JOIN "
-                          "handshake is not complete, so that nothing is sent until it "
-                          "completes).",
-                          EnumValue(MpTcpSocketBase::LOWEST_RTT),
-                          MPTCP_ENUM_ACCESSOR(MpTcpSocketBase::Scheduler,
-                                              &MpTcpSocketBase::m_scheduler),
-                          MakeEnumChecker(MpTcpSocketBase::LOWEST_RTT,
-                                          "LowestRtt",
-                                          MpTcpSocketBase::ROUND_ROBIN,
-                                          "RoundRobin",
-                                          MpTcpSocketBase::STRICT_ROUND_ROBIN,
-                                          "StrictRoundRobin"))
+                          "The packet scheduler, which picks the subflow for the next data "
+                          "(a subclass of ns3::MpTcpScheduler): ns3::MpTcpLowestRttScheduler "
+                          "(lowest smoothed RTT first, Linux's default), "
+                          "ns3::MpTcpRoundRobinScheduler (one segment per subflow in turn "
+                          "among the subflows that can send) or "
+                          "ns3::MpTcpStrictRoundRobinScheduler (the MMPTCP thesis model's "
+                          "round robin: the turn passes over every open subflow in creation "
+                          "order and stays with one whose MP_JOIN handshake is not complete, "
+                          "so that nothing is sent until it completes).",
+                          TypeIdValue(MpTcpLowestRttScheduler::GetTypeId()),
+                          MakeTypeIdAccessor(&MpTcpSocketBase::SetSchedulerType),
+                          MakeTypeIdChecker())
             .AddAttribute("DssChecksum",
                           "Ask for DSS checksums (MP_CAPABLE flag A, RFC 8684 §3.1, §3.3.1): "
                           "if either end asks, every mapping carries a checksum over its data "
@@ -268,7 +265,7 @@ MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
       m_penalizeSlowSubflow(sock.m_penalizeSlowSubflow),
       m_reinjectOnTimeout(sock.m_reinjectOnTimeout),
       m_firstDataRto(sock.m_firstDataRto),
-      m_scheduler(sock.m_scheduler),
+      m_scheduler(sock.m_scheduler ? sock.m_scheduler->Fork() : nullptr),
       m_checksumRequested(sock.m_checksumRequested)
 {
     m_rng = CreateObject<UniformRandomVariable>();
@@ -2048,14 +2045,7 @@ MpTcpSocketBase::OnSubflowSendSpace(Ptr<Socket> s, uint32_t available)
 {
     if (m_state == ESTABLISHED && (m_sndUnsentBytes > 0 || !m_reinjectQueue.empty()))
     {
-        if (m_scheduler == STRICT_ROUND_ROBIN)
-        {
-            SendPending(); // the turn may belong to another subflow
-        }
-        else
-        {
-            PushData(DynamicCast<MpTcpSubflow>(s));
-        }
+        m_scheduler->SubflowHasSpace(*this, DynamicCast<MpTcpSubflow>(s));
     }
     if (m_fallback && m_state == ESTABLISHED && !m_closeRequested && !m_shutdownSend &&
         GetTxAvailable() > 0)
@@ -2074,12 +2064,7 @@ MpTcpSocketBase::PullData(Ptr<MpTcpSubflow> subflow)
     {
         return false;
     }
-    if (m_scheduler == ROUND_ROBIN || m_scheduler == STRICT_ROUND_ROBIN)
-    {
-        SendPending(); // the turn may belong to another subflow
-        return false;  // SendMapped() already made the chosen subflows send
-    }
-    return PushData(subflow);
+    return m_scheduler->SubflowPulls(*this, subflow);
 }
 
 bool
@@ -2188,99 +2173,44 @@ MpTcpSocketBase::SendPending()
         MaybeFinishClose();
         return;
     }
-    if (m_scheduler == STRICT_ROUND_ROBIN)
-    {
-        SendStrictRoundRobin();
-        return;
-    }
-    // Lowest-RTT-first among the subflows that have room (Linux's default scheduler).
-    std::vector<Ptr<MpTcpSubflow>> order;
-    order.reserve(m_subflows.size());
-    for (const auto& sf : m_subflows)
-    {
-        if (MaySchedule(sf))
-        {
-            order.push_back(sf);
-        }
-    }
-    if (m_scheduler == ROUND_ROBIN && !order.empty())
-    {
-        // One segment per subflow in turn, until no subflow takes more.
-        bool progress = true;
-        while (progress && (m_sndUnsentBytes > 0 || !m_reinjectQueue.empty()))
-        {
-            progress = false;
-            for (size_t i = 0; i < order.size(); ++i)
-            {
-                if (m_sndUnsentBytes == 0 && m_reinjectQueue.empty())
-                {
-                    break;
-                }
-                const auto& sf = order[m_rrNext % order.size()];
-                m_rrNext = (m_rrNext + 1) % order.size();
-                progress |= PushData(sf, sf->GetSegmentSize());
-            }
-        }
-        return;
-    }
-    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
-        Time ra = a->HasRttSample() ? a->GetSrtt() : Time::Max();
-        Time rb = b->HasRttSample() ? b->GetSrtt() : Time::Max();
-        return ra < rb;
-    });
-    for (const auto& sf : order)
-    {
-        if (m_sndUnsentBytes == 0 && m_reinjectQueue.empty())
-        {
-            break;
-        }
-        PushData(sf);
-    }
+    m_scheduler->SendPending(*this);
+}
+
+Ptr<MpTcpScheduler>
+MpTcpSocketBase::GetScheduler() const
+{
+    return m_scheduler;
 }
 
 void
-MpTcpSocketBase::SendStrictRoundRobin()
+MpTcpSocketBase::SetScheduler(Ptr<MpTcpScheduler> scheduler)
 {
-    // The thesis model's SendPendingData() (Kheirkhah's MpTcpSocketBase and MMpTcpSocketBase):
-    // the turn passes after every segment and over a subflow without room, but it stays with
-    // a subflow whose MP_JOIN handshake is not complete, which holds up all the others.
-    if (m_subflows.empty())
-    {
-        return;
-    }
-    if (m_subflows.front()->IsScattering())
-    {
-        // PacketScatter, or MMPTCP before its first MPTCP subflow is up: one subflow sends.
-        PushData(m_subflows.front(), std::numeric_limits<uint64_t>::max(), true);
-        return;
-    }
-    auto retired = [this](const Ptr<MpTcpSubflow>& s) {
-        return s->IsReset() || IsClosingState(s->GetState()) || !IsSubflowActive(s);
-    };
-    while (m_sndUnsentBytes > 0 || !m_reinjectQueue.empty())
-    {
-        bool sent = false;
-        for (size_t tries = 0; tries < m_subflows.size() && !sent; ++tries)
-        {
-            Ptr<MpTcpSubflow> sf = m_subflows[m_rrNext % m_subflows.size()];
-            // A retired subflow (gone, closing, or MMPTCP's scatter subflow) has no turn.
-            if (!retired(sf))
-            {
-                if (!sf->IsEstablished())
-                {
-                    return; // its turn: wait for its handshake
-                }
-                // Also a subflow that timed out ("potentially failed" for the other
-                // schedulers) gets its turn, with its 1-segment window.
-                sent = PushData(sf, sf->GetSegmentSize(), true);
-            }
-            m_rrNext = (m_rrNext + 1) % m_subflows.size();
-        }
-        if (!sent)
-        {
-            return; // no subflow has room
-        }
-    }
+    NS_ABORT_MSG_IF(!scheduler, "MpTcpSocketBase::SetScheduler: null scheduler");
+    m_scheduler = scheduler;
+}
+
+void
+MpTcpSocketBase::SetSchedulerType(TypeId tid)
+{
+    ObjectFactory f;
+    f.SetTypeId(tid);
+    Ptr<MpTcpScheduler> scheduler = DynamicCast<MpTcpScheduler>(f.Create());
+    NS_ABORT_MSG_IF(!scheduler,
+                    "MpTcpSocketBase::Scheduler: " << tid.GetName()
+                                                   << " is not an ns3::MpTcpScheduler");
+    m_scheduler = scheduler;
+}
+
+bool
+MpTcpSocketBase::HasDataToSchedule() const
+{
+    return m_sndUnsentBytes > 0 || !m_reinjectQueue.empty();
+}
+
+bool
+MpTcpSocketBase::IsSubflowRetired(Ptr<MpTcpSubflow> sf) const
+{
+    return sf->IsReset() || IsClosingState(sf->GetState()) || !IsSubflowActive(sf);
 }
 
 bool

@@ -4,6 +4,7 @@
 #ifndef MPTCP_SOCKET_BASE_H
 #define MPTCP_SOCKET_BASE_H
 
+#include "mptcp-scheduler.h"
 #include "mptcp-subflow.h"
 
 #include "ns3/event-id.h"
@@ -74,16 +75,6 @@ class MpTcpSocketBase : public Socket
         CLOSING,     //!< the application closed; subflows are closing
     };
 
-    /// Schedulers: which subflow gets the next segment of data.
-    enum Scheduler
-    {
-        LOWEST_RTT,  //!< lowest smoothed RTT first among subflows with room (Linux's default)
-        ROUND_ROBIN, //!< one segment per subflow in turn, among subflows with room
-        /// The MMPTCP thesis model's round robin (Kheirkhah 2015, §4.4): the turn passes over
-        /// every open subflow in creation order, and stays with a subflow whose handshake is
-        /// not complete: nothing is sent until it completes.
-        STRICT_ROUND_ROBIN,
-    };
 
     MpTcpSocketBase();
     /**
@@ -256,6 +247,50 @@ class MpTcpSocketBase : public Socket
     bool PeerAckedData() const;
     /// \return bytes reinjected on another subflow after a timeout
     uint64_t GetReinjectedBytes() const;
+    /**
+     * \name Scheduling interface, for the MpTcpScheduler of this connection
+     * @{
+     */
+    /// \return the connection's scheduler (attribute "Scheduler")
+    Ptr<MpTcpScheduler> GetScheduler() const;
+    /**
+     * \brief Replace the connection's scheduler (before it sends data).
+     * \param scheduler the scheduler
+     */
+    void SetScheduler(Ptr<MpTcpScheduler> scheduler);
+    /// \return true if new data or a reinjection waits to be handed to a subflow
+    bool HasDataToSchedule() const;
+    /**
+     * \brief Let the scheduler hand pending data to the subflows (nothing unless the
+     * connection is established with data to schedule).
+     */
+    void SendPending();
+    /**
+     * \param sf a subflow
+     * \return true if it carries no more new data: reset, closing, or no longer active
+     * (MMPTCP's scatter subflow after the switch)
+     */
+    bool IsSubflowRetired(Ptr<MpTcpSubflow> sf) const;
+    /**
+     * \param sf a subflow
+     * \return true if the scheduler may give it data: established, and either a regular
+     * subflow with fewer than BackupRtoThreshold timeouts in a row (not "potentially failed",
+     * as Linux MPTCP calls it), or any subflow when no such regular subflow exists
+     * (HasUsableRegularSubflow)
+     */
+    bool MaySchedule(Ptr<MpTcpSubflow> sf) const;
+    /**
+     * Hand data to one subflow, as much as it can send now.
+     * \param sf the subflow
+     * \param limit at most this many bytes of new data, bytes
+     * \param anyEstablished true: any established subflow may take it (StrictRoundRobin);
+     * false: only one that MaySchedule() allows
+     * \return true if anything was queued on it
+     */
+    bool PushData(Ptr<MpTcpSubflow> sf,
+                  uint64_t limit = std::numeric_limits<uint64_t>::max(),
+                  bool anyEstablished = false);
+    /** @} */
     /**
      * \brief A subflow has room in its window: give it data.
      * \param subflow the subflow
@@ -485,6 +520,11 @@ class MpTcpSocketBase : public Socket
     void OpenMoreSubflows(uint32_t n);
 
   private:
+    /**
+     * Create the scheduler of the "Scheduler" attribute.
+     * \param tid a TypeId of a subclass of MpTcpScheduler; anything else aborts
+     */
+    void SetSchedulerType(TypeId tid);
     /// \return a new subflow configured for this connection
     Ptr<MpTcpSubflow> CreateSubflow(MpTcpSubflow::Role role);
     /// Attach a subflow (callbacks, congestion control, id).
@@ -522,36 +562,6 @@ class MpTcpSocketBase : public Socket
     bool SendSignal(const MpTcpOption& option);
     /// \return the device of the interface that owns \p address, or nullptr
     Ptr<NetDevice> DeviceOf(Ipv4Address address) const;
-    /// Hand data to every subflow that can send, lowest RTT first.
-    void SendPending();
-    /**
-     * The StrictRoundRobin scheduler (the MMPTCP thesis model's): one segment to the subflow
-     * whose turn it is, then the turn passes to the next subflow in creation order; a subflow
-     * without room passes its turn on, but one whose handshake is not complete keeps it, and
-     * nothing is sent until it completes. Subflows that are reset, closing or no longer active
-     * (IsSubflowActive) have no turn. While the initial subflow scatters (PacketScatter, or
-     * MMPTCP before its first MPTCP subflow is up) it alone sends.
-     */
-    void SendStrictRoundRobin();
-    /**
-     * \param sf a subflow
-     * \return true if the scheduler may give it data: established, and either a regular
-     * subflow with fewer than BackupRtoThreshold timeouts in a row (not "potentially failed",
-     * as Linux MPTCP calls it), or any subflow when no such regular subflow exists
-     * (HasUsableRegularSubflow)
-     */
-    bool MaySchedule(Ptr<MpTcpSubflow> sf) const;
-    /**
-     * Hand data to one subflow, as much as it can send now.
-     * \param sf the subflow
-     * \param limit at most this many bytes of new data, bytes
-     * \param anyEstablished true: any established subflow may take it (StrictRoundRobin);
-     * false: only one that MaySchedule() allows
-     * \return true if anything was queued on it
-     */
-    bool PushData(Ptr<MpTcpSubflow> sf,
-                  uint64_t limit = std::numeric_limits<uint64_t>::max(),
-                  bool anyEstablished = false);
     /// Take up to \p n unsent bytes off the send queue.
     Ptr<Packet> TakeUnsent(uint32_t n);
     /// Place received data at its data sequence number and deliver what is in order.
@@ -678,8 +688,7 @@ class MpTcpSocketBase : public Socket
     bool m_penalizeSlowSubflow{true}; //!< halve the window of the subflow holding up the window
     bool m_reinjectOnTimeout{true};   //!< a subflow's RTO sends its data again on the others
     Time m_firstDataRto{0};           //!< > 0: subflows forget the handshake's RTT sample
-    Scheduler m_scheduler{LOWEST_RTT}; //!< the scheduler
-    uint32_t m_rrNext{0};             //!< round robin: index of the next subflow's turn
+    Ptr<MpTcpScheduler> m_scheduler; //!< the scheduler (attribute "Scheduler")
     bool m_peerAckedData{false};      //!< a DATA_ACK arrived
     bool m_joinsOpened{false};        //!< the path manager opened its subflows
     EventId m_sendPendingEvent;       //!< deferred SendPending()

@@ -6,7 +6,9 @@
  */
 #include "mptcp-test-harness.h"
 
+#include "ns3/mptcp-lowest-rtt-scheduler.h"
 #include "ns3/mptcp-ns3-compat.h"
+#include "ns3/mptcp-round-robin-scheduler.h"
 #include "ns3/mptcp-socket-factory.h"
 #include "ns3/test.h"
 
@@ -17,9 +19,9 @@ namespace
 
 /// Name of a scheduler, for test names.
 std::string
-SchedulerName(MpTcpSocketBase::Scheduler s)
+SchedulerName(TypeId s)
 {
-    return s == MpTcpSocketBase::ROUND_ROBIN ? "RoundRobin" : "LowestRtt";
+    return s == MpTcpRoundRobinScheduler::GetTypeId() ? "RoundRobin" : "LowestRtt";
 }
 
 /**
@@ -29,10 +31,10 @@ SchedulerName(MpTcpSocketBase::Scheduler s)
  * \param subflows subflows per connection, the last one a backup
  */
 void
-ConfigureBackup(MpTcpSocketBase::Scheduler scheduler, uint32_t delAck, uint32_t subflows = 2)
+ConfigureBackup(TypeId scheduler, uint32_t delAck, uint32_t subflows = 2)
 {
     ConfigureTransport(subflows, Lia(), 1 << 20);
-    Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", EnumValue(scheduler));
+    Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", TypeIdValue(scheduler));
     Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delAck));
     Config::SetDefault("ns3::MpTcpSocketBase::BackupSubflows", UintegerValue(1));
 }
@@ -163,7 +165,7 @@ class BackupIdleTest : public TestCase
 {
   public:
     /// \param scheduler the scheduler
-    BackupIdleTest(MpTcpSocketBase::Scheduler scheduler)
+    BackupIdleTest(TypeId scheduler)
         : TestCase(SchedulerName(scheduler) + ": a backup subflow carries no data while the "
                                               "regular one works"),
           m_scheduler(scheduler)
@@ -204,7 +206,7 @@ class BackupIdleTest : public TestCase
         Simulator::Destroy();
     }
 
-    MpTcpSocketBase::Scheduler m_scheduler;
+    TypeId m_scheduler;
 };
 
 /**
@@ -215,7 +217,7 @@ class BackupTakeOverTest : public TestCase
 {
   public:
     /// \param scheduler the scheduler
-    BackupTakeOverTest(MpTcpSocketBase::Scheduler scheduler)
+    BackupTakeOverTest(TypeId scheduler)
         : TestCase(SchedulerName(scheduler) + ": the backup subflow takes over when the "
                                               "regular path fails"),
           m_scheduler(scheduler)
@@ -264,7 +266,7 @@ class BackupTakeOverTest : public TestCase
         Simulator::Destroy();
     }
 
-    MpTcpSocketBase::Scheduler m_scheduler;
+    TypeId m_scheduler;
 };
 
 /**
@@ -276,7 +278,7 @@ class MpPrioSwitchTest : public TestCase
 {
   public:
     /// \param scheduler the scheduler
-    MpPrioSwitchTest(MpTcpSocketBase::Scheduler scheduler)
+    MpPrioSwitchTest(TypeId scheduler)
         : TestCase(SchedulerName(scheduler) + ": MP_PRIO at run time moves the data"),
           m_scheduler(scheduler)
     {
@@ -355,7 +357,7 @@ class MpPrioSwitchTest : public TestCase
         Simulator::Destroy();
     }
 
-    MpTcpSocketBase::Scheduler m_scheduler;
+    TypeId m_scheduler;
 };
 
 /**
@@ -367,7 +369,7 @@ class BackupStaysIdleTest : public TestCase
 {
   public:
     /// \param scheduler the scheduler
-    BackupStaysIdleTest(MpTcpSocketBase::Scheduler scheduler)
+    BackupStaysIdleTest(TypeId scheduler)
         : TestCase(SchedulerName(scheduler) + ": the backup stays idle while one of two regular "
                                               "subflows works"),
           m_scheduler(scheduler)
@@ -411,7 +413,7 @@ class BackupStaysIdleTest : public TestCase
         Simulator::Destroy();
     }
 
-    MpTcpSocketBase::Scheduler m_scheduler;
+    TypeId m_scheduler;
 };
 
 /**
@@ -424,7 +426,7 @@ class BackupReleaseTest : public TestCase
 {
   public:
     /// \param scheduler the scheduler
-    BackupReleaseTest(MpTcpSocketBase::Scheduler scheduler)
+    BackupReleaseTest(TypeId scheduler)
         : TestCase(SchedulerName(scheduler) + ": data returns to the regular subflow when its "
                                               "path recovers"),
           m_scheduler(scheduler)
@@ -491,7 +493,7 @@ class BackupReleaseTest : public TestCase
         Simulator::Destroy();
     }
 
-    MpTcpSocketBase::Scheduler m_scheduler;
+    TypeId m_scheduler;
 };
 
 class MpTcpBackupTestSuite : public TestSuite
@@ -500,7 +502,7 @@ class MpTcpBackupTestSuite : public TestSuite
     MpTcpBackupTestSuite()
         : TestSuite("mptcp-backup", MPTCP_TEST_SYSTEM)
     {
-        for (auto s : {MpTcpSocketBase::LOWEST_RTT, MpTcpSocketBase::ROUND_ROBIN})
+        for (auto s : {MpTcpLowestRttScheduler::GetTypeId(), MpTcpRoundRobinScheduler::GetTypeId()})
         {
             AddTestCase(new BackupIdleTest(s), MPTCP_TEST_QUICK);
             AddTestCase(new BackupTakeOverTest(s), MPTCP_TEST_QUICK);

@@ -5,7 +5,12 @@
  */
 #include "mptcp-test-harness.h"
 
+#include "ns3/mptcp-lowest-rtt-scheduler.h"
 #include "ns3/mptcp-ns3-compat.h"
+#include "ns3/mptcp-round-robin-scheduler.h"
+#include "ns3/mptcp-scheduler.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/mptcp-subflow.h"
 #include "ns3/mptcp-socket-factory.h"
 #include "ns3/test.h"
 
@@ -24,9 +29,9 @@ namespace
 class SchedulerShareTest : public TestCase
 {
   public:
-    SchedulerShareTest(MpTcpSocketBase::Scheduler scheduler)
-        : TestCase(std::string(scheduler == MpTcpSocketBase::ROUND_ROBIN ? "RoundRobin"
-                                                                          : "LowestRtt") +
+    SchedulerShareTest(TypeId scheduler)
+        : TestCase(std::string(scheduler == MpTcpRoundRobinScheduler::GetTypeId() ? "RoundRobin"
+                                                                               : "LowestRtt") +
                    " scheduler: share of an application-limited flow per path"),
           m_scheduler(scheduler)
     {
@@ -36,7 +41,7 @@ class SchedulerShareTest : public TestCase
     void DoRun() override
     {
         ConfigureTransport(2, Lia(), 1 << 20);
-        Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", EnumValue(m_scheduler));
+        Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", TypeIdValue(m_scheduler));
         // An ACK per segment, so that RTT samples are not stretched by the delayed-ACK timer.
         Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
         TwoPathTopology topo;
@@ -93,7 +98,7 @@ class SchedulerShareTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "in order, once");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(segments[0] + segments[1], 500, "all segments counted");
         double larger = std::max(share, 1 - share);
-        if (m_scheduler == MpTcpSocketBase::ROUND_ROBIN)
+        if (m_scheduler == MpTcpRoundRobinScheduler::GetTypeId())
         {
             NS_TEST_ASSERT_MSG_LT(larger, 0.6, "round robin: about half on each path");
         }
@@ -106,7 +111,153 @@ class SchedulerShareTest : public TestCase
         Simulator::Destroy();
     }
 
-    MpTcpSocketBase::Scheduler m_scheduler;
+    TypeId m_scheduler;
+};
+
+/**
+ * A scheduler defined here, outside model/: every byte goes to the newest subflow that may
+ * send (the last one of GetSubflows()). It shows that a scheduler is a plug-in: selected by
+ * the "Scheduler" attribute, it drives the connection through the public scheduling interface
+ * alone.
+ */
+class NewestSubflowScheduler : public MpTcpScheduler
+{
+  public:
+    /// \return the TypeId
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::MpTcpTestNewestSubflowScheduler")
+                                .SetParent<MpTcpScheduler>()
+                                .SetGroupName("Mptcp")
+                                .AddConstructor<NewestSubflowScheduler>();
+        return tid;
+    }
+
+    std::string GetName() const override
+    {
+        return "NewestSubflow";
+    }
+
+    void SendPending(MpTcpSocketBase& conn) override
+    {
+        std::vector<Ptr<MpTcpSubflow>> usable = SchedulableSubflows(conn);
+        if (!usable.empty())
+        {
+            conn.PushData(usable.back());
+        }
+    }
+
+    void SubflowHasSpace(MpTcpSocketBase& conn, Ptr<MpTcpSubflow> /* subflow */) override
+    {
+        SendPending(conn); // never to a subflow other than the newest
+    }
+
+    bool SubflowPulls(MpTcpSocketBase& conn, Ptr<MpTcpSubflow> /* subflow */) override
+    {
+        SendPending(conn);
+        return false;
+    }
+
+    Ptr<MpTcpScheduler> Fork() const override
+    {
+        return CopyObject<NewestSubflowScheduler>(this);
+    }
+};
+
+/**
+ * The scenario of SchedulerShareTest with NewestSubflowScheduler: the joined subflow (pinned
+ * to the long path 2) carries every data segment written after both subflows are up, and the
+ * transfer is byte-exact.
+ */
+class CustomSchedulerTest : public TestCase
+{
+  public:
+    CustomSchedulerTest()
+        : TestCase("a scheduler defined outside the model, chosen by attribute")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ConfigureTransport(2, Lia(), 1 << 20);
+        Config::SetDefault("ns3::MpTcpSocketBase::Scheduler",
+                           TypeIdValue(NewestSubflowScheduler::GetTypeId()));
+        Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
+        TwoPathTopology topo;
+        for (uint32_t l : {2, 4})
+        {
+            topo.links[l].Get(0)->GetChannel()->SetAttribute("Delay",
+                                                             TimeValue(MilliSeconds(10)));
+        }
+        Ptr<Socket> listener = Listen(topo.n.Get(5), MpTcpSocketFactory::GetTypeId());
+        PatternReceiver rx(listener);
+        Ptr<Socket> client = Socket::CreateSocket(topo.n.Get(0), MpTcpSocketFactory::GetTypeId());
+        uint32_t pinned = 0;
+        topo.PinSubflows(client, &pinned);
+        Address to = InetSocketAddress(topo.b, 5000);
+        Simulator::Schedule(Seconds(0.1), [client, to]() {
+            client->Bind();
+            client->Connect(to);
+        });
+        uint64_t written = 0;
+        for (uint32_t i = 0; i < 500; ++i)
+        {
+            Simulator::Schedule(Seconds(1) + MilliSeconds(10 * i), [client, &written]() {
+                uint8_t buf[1400];
+                for (uint32_t j = 0; j < sizeof(buf); ++j)
+                {
+                    buf[j] = PatternByte(written + j);
+                }
+                if (client->Send(Create<Packet>(buf, sizeof(buf))) == int(sizeof(buf)))
+                {
+                    written += sizeof(buf);
+                }
+            });
+        }
+        // The joined subflow opens once the peer has acknowledged data (RFC 8684 §3.1, as
+        // Linux does), so the first writes can only go on the initial subflow.
+        Time joined = Time::Max();
+        client->TraceConnectWithoutContext(
+            "SubflowEstablished",
+            Callback<void, Ptr<MpTcpSubflow>>([&joined](Ptr<MpTcpSubflow> sf) {
+                if (sf->GetSubflowId() > 0)
+                {
+                    joined = std::min(joined, Simulator::Now());
+                }
+            }));
+        std::vector<uint64_t> segments(2, 0);
+        uint64_t lateOnPath1 = 0; // data segments on path 1 more than 100 ms after the join
+        for (uint32_t r = 0; r < 2; ++r)
+        {
+            topo.links[3 + r].Get(1)->TraceConnectWithoutContext(
+                "MacRx",
+                Callback<void, Ptr<const Packet>>(
+                    [&segments, &lateOnPath1, &joined, r](Ptr<const Packet> p) {
+                        const bool data = p->GetSize() > 1000;
+                        segments[r] += data;
+                        lateOnPath1 += (r == 0 && data && joined != Time::Max() &&
+                                        Simulator::Now() > joined + MilliSeconds(100));
+                    }));
+        }
+        Simulator::Stop(Seconds(8));
+        Simulator::Run();
+        std::cout << GetName() << ": join at " << joined.As(Time::S) << ", path 1 "
+                  << segments[0] << " segments, path 2 " << segments[1] << std::endl;
+        auto conn = DynamicCast<MpTcpSocketBase>(client);
+        NS_TEST_ASSERT_MSG_EQ(conn->GetScheduler()->GetName(), "NewestSubflow", "selected");
+        NS_TEST_ASSERT_MSG_EQ(pinned, 2, "both subflows pinned");
+        NS_TEST_ASSERT_MSG_EQ(written, 500 * 1400, "every write was accepted");
+        NS_TEST_ASSERT_MSG_EQ(rx.m_received, written, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "in order, once");
+        NS_TEST_ASSERT_MSG_LT(joined, Seconds(1.1), "the join is up 100 ms after the first write");
+        NS_TEST_ASSERT_MSG_EQ(lateOnPath1, 0, "after the join, no data segment on path 1");
+        // Writes every 10 ms: at most the 10 before the join (< 1.1 s) go on path 1.
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(segments[0], 10, "path 1: only the writes before the join");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(segments[1], 490, "path 2 (the joined subflow): the rest");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(segments[0] + segments[1], 500, "all segments counted");
+        Simulator::Destroy();
+    }
 };
 
 class MpTcpSchedulerTestSuite : public TestSuite
@@ -115,8 +266,12 @@ class MpTcpSchedulerTestSuite : public TestSuite
     MpTcpSchedulerTestSuite()
         : TestSuite("mptcp-scheduler", MPTCP_TEST_SYSTEM)
     {
-        AddTestCase(new SchedulerShareTest(MpTcpSocketBase::LOWEST_RTT), MPTCP_TEST_QUICK);
-        AddTestCase(new SchedulerShareTest(MpTcpSocketBase::ROUND_ROBIN), MPTCP_TEST_QUICK);
+        for (TypeId s :
+             {MpTcpLowestRttScheduler::GetTypeId(), MpTcpRoundRobinScheduler::GetTypeId()})
+        {
+            AddTestCase(new SchedulerShareTest(s), MPTCP_TEST_QUICK);
+        }
+        AddTestCase(new CustomSchedulerTest(), MPTCP_TEST_QUICK);
     }
 };
 

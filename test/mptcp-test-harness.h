@@ -182,7 +182,8 @@ ConfigureTransport(uint32_t subflows, TypeId cc, uint32_t buffer)
     Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(buffer));
     Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl", TypeIdValue(cc));
     Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(2));
-    Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", StringValue("LowestRtt"));
+    Config::SetDefault("ns3::MpTcpSocketBase::Scheduler",
+                       StringValue("ns3::MpTcpLowestRttScheduler"));
     Config::SetDefault("ns3::MpTcpSocketBase::PenalizeSlowSubflow", BooleanValue(true));
     Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("Ndiffports"));
     Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(8));

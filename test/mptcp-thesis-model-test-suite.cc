@@ -95,7 +95,8 @@ class StrictRoundRobinWaitsForJoinTest : public TestCase
     {
         ConfigureTransport(2, Lia(), 1 << 20);
         Config::SetDefault("ns3::MpTcpSocketBase::Scheduler",
-                           StringValue(m_strict ? "StrictRoundRobin" : "RoundRobin"));
+                           StringValue(m_strict ? "ns3::MpTcpStrictRoundRobinScheduler"
+                                                : "ns3::MpTcpRoundRobinScheduler"));
         OneDropRun r = RunWithOneDrop("10.9.1.0", IsPureSyn, 2, 300000);
         std::cout << GetName() << ": join SYN dropped at " << r.dropTime << " s; " << r.by2500ms
                   << " bytes by 2.5 s, " << r.received << " by 10 s" << std::endl;
