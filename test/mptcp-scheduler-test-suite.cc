@@ -20,11 +20,68 @@ namespace
 {
 
 /**
- * An application-limited sender (one 1400-byte write every 10 ms, 1.1 Mb/s, far below either
- * path's 10 Mb/s) over two subflows pinned to two disjoint paths, the second one longer (RTT
- * about 6 ms against 42 ms). Every write finds both subflows with room, so the scheduler alone
- * decides: lowest-RTT-first puts most of it on the short path; round-robin alternates,
- * so each path carries about half.
+ * The scenario of this suite: one MPTCP connection with two subflows pinned to two disjoint
+ * paths, path 2 the longer (10 ms instead of 1 ms on each of its two links: RTT about 42 ms
+ * against 6 ms), an ACK per segment, and an application-limited sender from 1 s to 6 s (one
+ * 1400-byte pattern write every 10 ms, 1.1 Mb/s, far below either path's 10 Mb/s). Counts the
+ * data segments each path delivers to S2. Build it after the Config defaults, then run.
+ */
+struct AppLimitedTwoPaths
+{
+    TwoPathTopology topo;     //!< A = S1 = {R1 | R2} = S2 = B
+    Ptr<Socket> listener;     //!< on B
+    PatternReceiver rx;       //!< checks every byte B receives
+    Ptr<Socket> client;       //!< on A
+    uint32_t pinned{0};       //!< subflows pinned to a path
+    uint64_t written{0};      //!< bytes the application wrote
+    std::vector<uint64_t> segments{0, 0}; //!< data segments (over 1000 bytes) per path at S2
+
+    AppLimitedTwoPaths()
+        : listener(Listen(topo.n.Get(5), MpTcpSocketFactory::GetTypeId())),
+          rx(listener),
+          client(Socket::CreateSocket(topo.n.Get(0), MpTcpSocketFactory::GetTypeId()))
+    {
+        for (uint32_t l : {2, 4})
+        {
+            topo.links[l].Get(0)->GetChannel()->SetAttribute("Delay",
+                                                             TimeValue(MilliSeconds(10)));
+        }
+        topo.PinSubflows(client, &pinned);
+        Address to = InetSocketAddress(topo.b, 5000);
+        Ptr<Socket> c = client;
+        Simulator::Schedule(Seconds(0.1), [c, to]() {
+            c->Bind();
+            c->Connect(to);
+        });
+        for (uint32_t i = 0; i < 500; ++i)
+        {
+            Simulator::Schedule(Seconds(1) + MilliSeconds(10 * i), [this]() {
+                uint8_t buf[1400];
+                for (uint32_t j = 0; j < sizeof(buf); ++j)
+                {
+                    buf[j] = PatternByte(written + j);
+                }
+                if (client->Send(Create<Packet>(buf, sizeof(buf))) == int(sizeof(buf)))
+                {
+                    written += sizeof(buf);
+                }
+            });
+        }
+        for (uint32_t r = 0; r < 2; ++r)
+        {
+            topo.links[3 + r].Get(1)->TraceConnectWithoutContext(
+                "MacRx",
+                Callback<void, Ptr<const Packet>>([this, r](Ptr<const Packet> p) {
+                    segments[r] += (p->GetSize() > 1000);
+                }));
+        }
+    }
+};
+
+/**
+ * AppLimitedTwoPaths with a built-in scheduler. Every write finds both subflows with room, so
+ * the scheduler alone decides: lowest-RTT-first puts most of it on the short path; round-robin
+ * alternates, so each path carries about half.
  */
 class SchedulerShareTest : public TestCase
 {
@@ -44,58 +101,17 @@ class SchedulerShareTest : public TestCase
         Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", TypeIdValue(m_scheduler));
         // An ACK per segment, so that RTT samples are not stretched by the delayed-ACK timer.
         Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
-        TwoPathTopology topo;
-        // Path 2 is longer: 10 ms instead of 1 ms on each of its two links.
-        for (uint32_t l : {2, 4})
-        {
-            topo.links[l].Get(0)->GetChannel()->SetAttribute("Delay",
-                                                             TimeValue(MilliSeconds(10)));
-        }
-        Ptr<Socket> listener = Listen(topo.n.Get(5), MpTcpSocketFactory::GetTypeId());
-        PatternReceiver rx(listener);
-        Ptr<Socket> client = Socket::CreateSocket(topo.n.Get(0), MpTcpSocketFactory::GetTypeId());
-        uint32_t pinned = 0;
-        topo.PinSubflows(client, &pinned);
-        Address to = InetSocketAddress(topo.b, 5000);
-        Simulator::Schedule(Seconds(0.1), [client, to]() {
-            client->Bind();
-            client->Connect(to);
-        });
-        // From 1 s (both subflows up) to 6 s: one 1400-byte pattern write every 10 ms.
-        uint64_t written = 0;
-        for (uint32_t i = 0; i < 500; ++i)
-        {
-            Simulator::Schedule(Seconds(1) + MilliSeconds(10 * i), [client, &written]() {
-                uint8_t buf[1400];
-                for (uint32_t j = 0; j < sizeof(buf); ++j)
-                {
-                    buf[j] = PatternByte(written + j);
-                }
-                if (client->Send(Create<Packet>(buf, sizeof(buf))) == int(sizeof(buf)))
-                {
-                    written += sizeof(buf);
-                }
-            });
-        }
-        // Data segments each path delivers to S2 (larger than any ACK).
-        std::vector<uint64_t> segments(2, 0);
-        for (uint32_t r = 0; r < 2; ++r)
-        {
-            topo.links[3 + r].Get(1)->TraceConnectWithoutContext(
-                "MacRx",
-                Callback<void, Ptr<const Packet>>([&segments, r](Ptr<const Packet> p) {
-                    segments[r] += (p->GetSize() > 1000);
-                }));
-        }
+        AppLimitedTwoPaths run;
+        const auto& segments = run.segments;
         Simulator::Stop(Seconds(8));
         Simulator::Run();
         double share = double(segments[0]) / std::max<uint64_t>(1, segments[0] + segments[1]);
         std::cout << GetName() << ": path 1 " << segments[0] << " segments, path 2 "
                   << segments[1] << " (share of path 1 " << share << ")" << std::endl;
-        NS_TEST_ASSERT_MSG_EQ(pinned, 2, "both subflows pinned");
-        NS_TEST_ASSERT_MSG_EQ(written, 500 * 1400, "every write was accepted");
-        NS_TEST_ASSERT_MSG_EQ(rx.m_received, written, "every byte arrived");
-        NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "in order, once");
+        NS_TEST_ASSERT_MSG_EQ(run.pinned, 2, "both subflows pinned");
+        NS_TEST_ASSERT_MSG_EQ(run.written, 500 * 1400, "every write was accepted");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_received, run.written, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_mismatches, 0, "in order, once");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(segments[0] + segments[1], 500, "all segments counted");
         double larger = std::max(share, 1 - share);
         if (m_scheduler == MpTcpRoundRobinScheduler::GetTypeId())
@@ -165,7 +181,7 @@ class NewestSubflowScheduler : public MpTcpScheduler
 };
 
 /**
- * The scenario of SchedulerShareTest with NewestSubflowScheduler: the joined subflow (pinned
+ * AppLimitedTwoPaths with NewestSubflowScheduler: the joined subflow (pinned
  * to the long path 2) carries every data segment written after both subflows are up, and the
  * transfer is byte-exact.
  */
@@ -184,41 +200,12 @@ class CustomSchedulerTest : public TestCase
         Config::SetDefault("ns3::MpTcpSocketBase::Scheduler",
                            TypeIdValue(NewestSubflowScheduler::GetTypeId()));
         Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
-        TwoPathTopology topo;
-        for (uint32_t l : {2, 4})
-        {
-            topo.links[l].Get(0)->GetChannel()->SetAttribute("Delay",
-                                                             TimeValue(MilliSeconds(10)));
-        }
-        Ptr<Socket> listener = Listen(topo.n.Get(5), MpTcpSocketFactory::GetTypeId());
-        PatternReceiver rx(listener);
-        Ptr<Socket> client = Socket::CreateSocket(topo.n.Get(0), MpTcpSocketFactory::GetTypeId());
-        uint32_t pinned = 0;
-        topo.PinSubflows(client, &pinned);
-        Address to = InetSocketAddress(topo.b, 5000);
-        Simulator::Schedule(Seconds(0.1), [client, to]() {
-            client->Bind();
-            client->Connect(to);
-        });
-        uint64_t written = 0;
-        for (uint32_t i = 0; i < 500; ++i)
-        {
-            Simulator::Schedule(Seconds(1) + MilliSeconds(10 * i), [client, &written]() {
-                uint8_t buf[1400];
-                for (uint32_t j = 0; j < sizeof(buf); ++j)
-                {
-                    buf[j] = PatternByte(written + j);
-                }
-                if (client->Send(Create<Packet>(buf, sizeof(buf))) == int(sizeof(buf)))
-                {
-                    written += sizeof(buf);
-                }
-            });
-        }
+        AppLimitedTwoPaths run;
+        const auto& segments = run.segments;
         // The joined subflow opens once the peer has acknowledged data (RFC 8684 §3.1, as
         // Linux does), so the first writes can only go on the initial subflow.
         Time joined = Time::Max();
-        client->TraceConnectWithoutContext(
+        run.client->TraceConnectWithoutContext(
             "SubflowEstablished",
             Callback<void, Ptr<MpTcpSubflow>>([&joined](Ptr<MpTcpSubflow> sf) {
                 if (sf->GetSubflowId() > 0)
@@ -226,30 +213,23 @@ class CustomSchedulerTest : public TestCase
                     joined = std::min(joined, Simulator::Now());
                 }
             }));
-        std::vector<uint64_t> segments(2, 0);
         uint64_t lateOnPath1 = 0; // data segments on path 1 more than 100 ms after the join
-        for (uint32_t r = 0; r < 2; ++r)
-        {
-            topo.links[3 + r].Get(1)->TraceConnectWithoutContext(
-                "MacRx",
-                Callback<void, Ptr<const Packet>>(
-                    [&segments, &lateOnPath1, &joined, r](Ptr<const Packet> p) {
-                        const bool data = p->GetSize() > 1000;
-                        segments[r] += data;
-                        lateOnPath1 += (r == 0 && data && joined != Time::Max() &&
-                                        Simulator::Now() > joined + MilliSeconds(100));
-                    }));
-        }
+        run.topo.links[3].Get(1)->TraceConnectWithoutContext(
+            "MacRx",
+            Callback<void, Ptr<const Packet>>([&lateOnPath1, &joined](Ptr<const Packet> p) {
+                lateOnPath1 += (p->GetSize() > 1000 && joined != Time::Max() &&
+                                Simulator::Now() > joined + MilliSeconds(100));
+            }));
         Simulator::Stop(Seconds(8));
         Simulator::Run();
         std::cout << GetName() << ": join at " << joined.As(Time::S) << ", path 1 "
                   << segments[0] << " segments, path 2 " << segments[1] << std::endl;
-        auto conn = DynamicCast<MpTcpSocketBase>(client);
+        auto conn = DynamicCast<MpTcpSocketBase>(run.client);
         NS_TEST_ASSERT_MSG_EQ(conn->GetScheduler()->GetName(), "NewestSubflow", "selected");
-        NS_TEST_ASSERT_MSG_EQ(pinned, 2, "both subflows pinned");
-        NS_TEST_ASSERT_MSG_EQ(written, 500 * 1400, "every write was accepted");
-        NS_TEST_ASSERT_MSG_EQ(rx.m_received, written, "every byte arrived");
-        NS_TEST_ASSERT_MSG_EQ(rx.m_mismatches, 0, "in order, once");
+        NS_TEST_ASSERT_MSG_EQ(run.pinned, 2, "both subflows pinned");
+        NS_TEST_ASSERT_MSG_EQ(run.written, 500 * 1400, "every write was accepted");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_received, run.written, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_mismatches, 0, "in order, once");
         NS_TEST_ASSERT_MSG_LT(joined, Seconds(1.1), "the join is up 100 ms after the first write");
         NS_TEST_ASSERT_MSG_EQ(lateOnPath1, 0, "after the join, no data segment on path 1");
         // Writes every 10 ms: at most the 10 before the join (< 1.1 s) go on path 1.
