@@ -2043,7 +2043,7 @@ MpTcpSocketBase::DeliverInOrder()
 void
 MpTcpSocketBase::OnSubflowSendSpace(Ptr<Socket> s, uint32_t available)
 {
-    if (m_state == ESTABLISHED && (m_sndUnsentBytes > 0 || !m_reinjectQueue.empty()))
+    if (m_state == ESTABLISHED && HasDataToSchedule())
     {
         m_scheduler->SubflowHasSpace(*this, DynamicCast<MpTcpSubflow>(s));
     }
@@ -2060,7 +2060,7 @@ MpTcpSocketBase::OnSubflowSendSpace(Ptr<Socket> s, uint32_t available)
 bool
 MpTcpSocketBase::PullData(Ptr<MpTcpSubflow> subflow)
 {
-    if (m_state != ESTABLISHED || (m_sndUnsentBytes == 0 && m_reinjectQueue.empty()))
+    if (m_state != ESTABLISHED || !HasDataToSchedule())
     {
         return false;
     }
@@ -2168,7 +2168,7 @@ MpTcpSocketBase::ReceivedDataAck(uint64_t ack, bool is64)
 void
 MpTcpSocketBase::SendPending()
 {
-    if (m_state != ESTABLISHED || (m_sndUnsentBytes == 0 && m_reinjectQueue.empty()))
+    if (m_state != ESTABLISHED || !HasDataToSchedule())
     {
         MaybeFinishClose();
         return;

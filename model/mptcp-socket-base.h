@@ -75,7 +75,6 @@ class MpTcpSocketBase : public Socket
         CLOSING,     //!< the application closed; subflows are closing
     };
 
-
     MpTcpSocketBase();
     /**
      * \brief Copy the configuration (not the state) of a listening socket, for a passive open.
