@@ -75,13 +75,16 @@ if [ -d "$tree/cmake-cache" ]; then touch "$marker"; fi
 
 # ns-3's --enable-modules resolves dependencies by scanning contrib/mptcp/CMakeLists.txt for
 # literal ${lib<name>} tokens; ours are generated in a loop, so list them explicitly.
-deps=$(python3 - "$repo/CMakeLists.txt" <<'EOF'
+# The items of a set(NAME ...) list of the module's CMakeLists.txt, one per line.
+cmake_list() {
+  python3 - "$repo/CMakeLists.txt" "$1" <<'EOF'
 import re, sys
 text = "\n".join(l.split("#", 1)[0] for l in open(sys.argv[1]).read().splitlines())
-m = re.search(r"\bset\s*\(\s*MPTCP_NS3_DEPENDENCIES\b([^)]*)\)", text)
-print(";".join(m.group(1).split()) if m else "")
+m = re.search(r"\bset\s*\(\s*" + sys.argv[2] + r"\b([^)]*)\)", text)
+print("\n".join(m.group(1).split()) if m else "")
 EOF
-)
+}
+deps=$(cmake_list MPTCP_NS3_DEPENDENCIES | paste -sd ';')
 modules="mptcp;csma${deps:+;$deps}"
 
 # Debian's libns3-dev puts ns-3.37 headers in /usr/include/ns3, and ns-3's compile lines contain
@@ -116,13 +119,7 @@ masked ./ns3 configure -G Ninja --enable-examples --enable-tests --enable-module
 t1=$(date +%s)
 # Only what the module's suites and examples need: test-runner (which links the module and the
 # test libraries of the enabled modules) and the module's examples, not ns-3's own examples.
-targets=(test-runner $(python3 - "$repo/CMakeLists.txt" <<'EOF'
-import re, sys
-text = "\n".join(l.split("#", 1)[0] for l in open(sys.argv[1]).read().splitlines())
-m = re.search(r"\bset\s*\(\s*MPTCP_EXAMPLES\b([^)]*)\)", text)
-print(" ".join(m.group(1).split()) if m else "")
-EOF
-))
+targets=(test-runner $(cmake_list MPTCP_EXAMPLES))
 say "build: cmake --build cmake-cache -j2 --target ${targets[*]}"
 masked cmake --build cmake-cache -j2 --target "${targets[@]}"
 t2=$(date +%s)
