@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the module needs on Debian 12 (idempotent; run as root): Debian's ns-3.37
 # (libns3-dev and the ns3 programs its CMake package names), the libraries the module links
-# (OpenSSL's libcrypto, SQLite), the build tools, tshark (tools/test_pcap_tshark.py),
+# (OpenSSL's libcrypto, SQLite), the build tools, tshark (tools/tests/test_pcap_tshark.py),
 # matplotlib for the figures and Sphinx for the documentation.
 set -euo pipefail
 pkgs=(libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev python3-dev libssl-dev cmake ninja-build
@@ -19,7 +19,7 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get install -y -q "${need[@]}" >&2
 fi
 if ! python3 -c "import sphinx" 2>/dev/null; then
-  echo "deps: installing sphinx (tools/test_docs.py builds doc/ with it)" >&2
+  echo "deps: installing sphinx (tools/tests/test_docs.py builds doc/ with it)" >&2
   python3 -m pip install -q sphinx >&2 2>/dev/null \
     || python3 -m pip install -q --break-system-packages sphinx >&2 2>/dev/null \
     || { apt-get install -y -q python3-sphinx >&2 && python3 -c "import sphinx"; }

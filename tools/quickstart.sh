@@ -3,7 +3,8 @@
 #   installs what is needed, builds the module against Debian's ns-3.37, runs the FatTree
 #   experiment of Raiciu et al. (SIGCOMM 2011, Fig. 2 and 3): k=8 (128 hosts, 100 Mb/s),
 #   permutation traffic, single-path TCP and MPTCP with 1..8 subflows, two runs at a time,
-#   then stores every run in results/fattree.db and draws results/fig2-*.png, fig3-*.png.
+#   then stores every run in results/fattree.db and draws results/fig2-*.png, fig3-*.png
+#   (tools/mptcp-ns3 fattree; tools/mptcp-ns3 --help lists the other experiments).
 # Environment: DURATION and WARMUP (simulated seconds), K, JOBS, RUNS override the defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +12,6 @@ bash tools/deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build -j"$(nproc)"
 mkdir -p results
-python3 tools/run_fattree_sweep.py --binary build/mptcp-fattree --k "${K:-8}" \
+python3 tools/mptcp-ns3 fattree --binary build/mptcp-fattree --k "${K:-8}" \
   --duration "${DURATION:-1.2}" --warmup "${WARMUP:-0.4}" --runs "${RUNS:-1}" \
   --jobs "${JOBS:-2}" --db results/fattree.db --out results

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the module, on a fresh Debian 12 machine as well as on a developer's:
 #   1. deps        apt-get install of the build dependencies (and matplotlib for the plots);
-#   2. python      pytest of the Python tools (tools/test_*.py);
+#   2. python      pytest of the Python tools (tools/tests/: the mptcp-ns3 command line, the
+#                  programs' CLI, golden check, docs build);
 #   3. standalone  cmake -S . -B build against Debian's libns3-dev 3.37 + ctest
 #                  (test-runner suites, build-list check, example smoke runs);
 #   4. wheel       the same build and ctest against PyPI's ns3==3.44.post0 (tools/ci/wheel.sh);
@@ -33,13 +34,14 @@ stage_deps() {
 }
 
 stage_python() {
-  # The Python tools' tests (tools/test_*.py: plots, sweep driver), with pytest.
+  # The Python tools' tests (tools/tests/test_*.py: the mptcp-ns3 command line, the programs'
+  # CLI, the golden check, the docs build), with pytest.
   if ! python3 -m pytest --version >/dev/null 2>&1; then
     echo "installing pytest"
     python3 -m pip install -q pytest 2>/dev/null \
       || { apt-get install -y -q python3-pytest && python3 -m pytest --version; } || return 1
   fi
-  python3 -m pytest -q -p no:cacheprovider tools/
+  python3 -m pytest -q -p no:cacheprovider tools/tests/
 }
 
 stage_standalone() {
@@ -105,7 +107,7 @@ run_stage() {
 start=$(date +%s)
 run_stage deps "${MPTCP_SKIP_DEPS:-0}" "install build dependencies (apt-get, pip)"
 run_stage standalone "${MPTCP_SKIP_STANDALONE:-0}" "standalone build against libns3-dev 3.37 + ctest"
-run_stage python "${MPTCP_SKIP_PYTHON:-0}" "pytest of the Python tools (tools/test_*.py, CLI of build/mptcp-fattree)"
+run_stage python "${MPTCP_SKIP_PYTHON:-0}" "pytest of the Python tools (tools/tests/, CLI of build/mptcp-fattree)"
 run_stage wheel "${MPTCP_SKIP_WHEEL:-0}" "standalone build against the ns3==3.44.post0 wheel + ctest"
 run_stage newest "${MPTCP_SKIP_NEWEST:-0}" "standalone build against Debian's newest ns-3 (sid, 3.48) + ctest"
 run_stage intree "${MPTCP_SKIP_INTREE:-0}" "contrib/mptcp in an ns-3.37 source tree: test.py + examples"

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Tests of tools/mptcp_plots.py and tools/run_fattree_sweep.py on fake databases and a fake
-mptcp-fattree binary, both generated here. Run with: python3 -m pytest tools/
+"""Tests of ``mptcp-ns3 plot fattree`` (tools/mptcp_ns3/plots/fattree.py) and of
+``mptcp-ns3 fattree`` (fattree.py) on fake databases and a fake mptcp-fattree binary, both
+generated here. Run with: python3 -m pytest tools/
 """
 
 import io
@@ -10,52 +11,24 @@ import random
 import re
 import sqlite3
 import stat
-import subprocess
 import sys
 import textwrap
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
+import paths
+import results_db
+from mptcp_ns3 import fattree as run_fattree_sweep
+from mptcp_ns3 import schema
+from mptcp_ns3.plots import fattree as mptcp_plots
+from paths import PNG_MAGIC, ROOT as REPO, TESTS
 
-import mptcp_plots  # noqa: E402
-import run_fattree_sweep  # noqa: E402
-
-PLOTS = os.path.join(HERE, "mptcp_plots.py")
-SWEEP = os.path.join(HERE, "run_fattree_sweep.py")
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-
-# The schema of doc/results-schema.rst / helper/experiment-database.h (checked below).
-RUN_COLUMNS = [
-    ("created_utc", "TEXT"), ("label", "TEXT"), ("experiment", "TEXT"), ("topology", "TEXT"),
-    ("k", "INTEGER"), ("hosts_per_tor", "INTEGER"), ("hosts", "INTEGER"),
-    ("link_rate_bps", "REAL"), ("delay_s", "REAL"), ("queue_pkts", "INTEGER"),
-    ("transport", "TEXT"), ("subflows", "INTEGER"), ("cc", "TEXT"), ("matrix", "TEXT"),
-    ("duration_s", "REAL"), ("warmup_s", "REAL"), ("rng_seed", "INTEGER"),
-    ("rng_run", "INTEGER"), ("ns3_version", "TEXT"), ("flows", "INTEGER"),
-    ("aggregate_goodput_bps", "REAL"), ("optimal_bps", "REAL"), ("optimal_pct", "REAL"),
-    ("min_flow_pct", "REAL"), ("jain_index", "REAL"), ("wall_s", "REAL"), ("params_json", "TEXT"),
-]
-FLOW_COLUMNS = [
-    ("flow_id", "INTEGER"), ("src_host", "INTEGER"), ("dst_host", "INTEGER"),
-    ("src_addr", "TEXT"), ("dst_addr", "TEXT"), ("bytes_rx", "INTEGER"),
-    ("goodput_bps", "REAL"), ("pct_of_optimal", "REAL"),
-]
-SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS runs (run_id INTEGER PRIMARY KEY AUTOINCREMENT, "
-    + ", ".join(f"{n} {t}" for n, t in RUN_COLUMNS) + ");\n"
-    "CREATE TABLE IF NOT EXISTS flows (run_id INTEGER REFERENCES runs(run_id), "
-    + ", ".join(f"{n} {t}" for n, t in FLOW_COLUMNS) + ", PRIMARY KEY (run_id, flow_id));\n"
-)
+RUN_COLUMNS = results_db.tables()["runs"][1:]
+FLOW_COLUMNS = results_db.tables()["flows"][1:]
 
 
 def create_db(path):
-    con = sqlite3.connect(path)
-    con.executescript(SCHEMA)
-    con.commit()
-    return con
+    return results_db.create_db(path)
 
 
 def insert_run(con, flow_pcts, **fields):
@@ -148,17 +121,21 @@ def assert_png(path):
     assert os.path.getsize(path) > 5000
 
 
-def run_cli(script, *args, env=None, cwd=None):
-    return subprocess.run([sys.executable, script, *args], capture_output=True, text=True,
-                          env=env, cwd=cwd, timeout=300)
+PLOTS = ("plot", "fattree")
+SWEEP = ("fattree",)
+
+
+def run_cli(cmd, *args, env=None, cwd=None):
+    return paths.cli(*cmd, *args, env=env, cwd=cwd, timeout=300)
 
 
 # ------------------------------------------------------------------------------------------------
-# mptcp_plots.py
+# mptcp-ns3 plot fattree
 
 
 def test_schema_matches_doc_and_header():
-    """The schema used here is the documented one (doc/results-schema.rst, C++ header)."""
+    """The C++ schema (as results_db reads it from experiment-database.cc) is the documented one
+    (doc/results-schema.rst, C++ header), and has every column the tools read."""
     with open(os.path.join(REPO, "doc", "results-schema.rst")) as f:
         doc = f.read()
     with open(os.path.join(REPO, "helper", "experiment-database.h")) as f:
@@ -175,7 +152,7 @@ def test_schema_matches_doc_and_header():
             assert [(n, t) for n, t in cols] == [
                 (c.strip().split()[0], c.strip().split()[1]) for c in body.split(",")[1:]
                 if not c.strip().startswith("PRIMARY") and not c.strip().endswith("flow_id)")]
-    assert mptcp_plots.RUN_COLUMNS == ("run_id",) + tuple(n for n, _ in RUN_COLUMNS)
+    assert set(schema.RUNS_COLUMNS_READ) <= set(results_db.columns("runs"))
 
 
 def test_plots_latest_label(tmp_path):
@@ -268,7 +245,7 @@ def test_plots_cli_errors(tmp_path, case):
     assert r.returncode == 1
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1, r.stderr
-    assert lines[0].startswith("mptcp_plots.py: error: ")
+    assert lines[0].startswith("mptcp-ns3 plot fattree: error: ")
     assert not (tmp_path / "out").exists()
     if case == "missing":
         assert not db.exists(), "the database must not be created"
@@ -298,13 +275,13 @@ def test_help():
 
 
 # ------------------------------------------------------------------------------------------------
-# run_fattree_sweep.py, with a fake mptcp-fattree that writes the database and prints JSON.
+# mptcp-ns3 fattree, with a fake mptcp-fattree that writes the database and prints JSON.
 
 FAKE_BINARY = textwrap.dedent("""\
     #!{python}
     import json, os, sqlite3, sys, time
-    sys.path.insert(0, {here!r})
-    import test_mptcp_plots as t
+    sys.path[:0] = [{here!r}, {tools!r}]
+    import test_fattree as t
     opts = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--") and "=" in a)
     transport = opts["transport"]
     sf = int(opts.get("subflows", 1)) if transport == "mptcp" else 1
@@ -339,7 +316,7 @@ FAKE_BINARY = textwrap.dedent("""\
 @pytest.fixture
 def fake_binary(tmp_path):
     path = tmp_path / "mptcp-fattree"
-    path.write_text(FAKE_BINARY.format(python=sys.executable, here=HERE))
+    path.write_text(FAKE_BINARY.format(python=sys.executable, here=TESTS, tools=paths.TOOLS))
     path.chmod(path.stat().st_mode | stat.S_IXUSR)
     return path
 
@@ -411,7 +388,7 @@ def test_sweep_dry_run_and_passthrough():
                         "--transport=tcp --RngRun=1 --queue=100")
     assert lines[4] == ("build/mptcp-fattree --k=8 --hostsPerTor=4 --db=r/f.db --label=L "
                         "--transport=mptcp --subflows=8 --cc=lia --RngRun=1 --queue=100")
-    assert lines[5].endswith("mptcp_plots.py --db r/f.db --out r --label L")
+    assert lines[5] == "mptcp-ns3 plot fattree --db r/f.db --out r --label L"
 
 
 def test_int_list():

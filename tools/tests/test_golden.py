@@ -12,9 +12,9 @@ import sys
 
 import pytest
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+from paths import BUILD, ROOT
+
 CHECK = os.path.join(ROOT, "test", "golden", "check.py")
-BUILD = os.path.join(ROOT, "build")
 GOLDEN = os.path.join(ROOT, "test", "golden", "two-hosts.json")
 
 pytestmark = pytest.mark.skipif(

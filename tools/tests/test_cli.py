@@ -9,8 +9,9 @@ import subprocess
 
 import pytest
 
-BINARY = os.environ.get("MPTCP_FATTREE",
-                        os.path.join(os.path.dirname(__file__), "..", "build", "mptcp-fattree"))
+import paths
+
+BINARY = paths.program("mptcp-fattree", "MPTCP_FATTREE")
 
 pytestmark = pytest.mark.skipif(not os.path.exists(BINARY), reason="build/mptcp-fattree not built")
 
@@ -61,16 +62,22 @@ BAD = [
 ]
 
 
-@pytest.mark.parametrize("arg,option", BAD)
-def test_bad_option_exits_nonzero_with_one_line(tmp_path, arg, option):
+def _rejected(tmp_path, arg, option):
+    """Runs the program with bad arguments: one stderr line naming --option=, no database
+    written; returns the exit status."""
     db = tmp_path / "r.db"
     p = subprocess.run([BINARY] + arg.split() + ["--db=%s" % db], capture_output=True,
                        text=True, timeout=60)
-    assert p.returncode != 0
     lines = [l for l in p.stderr.splitlines() if l.strip()]
     assert len(lines) == 1, p.stderr
     assert ("--%s=" % option) in lines[0]
     assert not db.exists(), "nothing may be written on bad input"
+    return p.returncode
+
+
+@pytest.mark.parametrize("arg,option", BAD)
+def test_bad_option_exits_nonzero_with_one_line(tmp_path, arg, option):
+    assert _rejected(tmp_path, arg, option) != 0
 
 
 def test_unwritable_db_is_rejected_before_simulating(tmp_path):
@@ -239,9 +246,8 @@ def test_incast_flow_count(tmp_path):
 
 def test_host_side_ps_and_mmptcp_mix_runs_feed_the_fct_table(tmp_path):
     # PS_Pure and MMPTCP (thesis Table 5.1) on k=4: runs stored with their transport and
-    # congestion control, short flows completed, and tools/fct_plots.py names both.
+    # congestion control, short flows completed, and `mptcp-ns3 plot fct` names both.
     import json
-    import sys
     db = tmp_path / "r.db"
     for transport, cc in (("ps", "newreno"), ("mmptcp", "lia")):
         p = subprocess.run([BINARY, "--k=4", "--workload=mix", "--transport=%s" % transport,
@@ -255,9 +261,7 @@ def test_host_side_ps_and_mmptcp_mix_runs_feed_the_fct_table(tmp_path):
     con = sqlite3.connect(str(db))
     assert con.execute("select distinct transport from short_flows order by 1").fetchall() == [
         ("mmptcp",), ("ps",)]
-    out = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "fct_plots.py"),
-                          "--db=%s" % db, "--out=%s" % tmp_path],
-                         capture_output=True, text=True, timeout=120)
+    out = paths.cli("plot", "fct", "--db=%s" % db, "--out=%s" % tmp_path, timeout=120)
     assert out.returncode == 0, out.stderr
     names = [ln.split()[0] for ln in out.stdout.splitlines()[2:4]]
     assert names == ["PS_Pure", "MMPTCP"]
@@ -323,14 +327,7 @@ TOPOLOGY_BAD = [
 
 @pytest.mark.parametrize("arg,option", TOPOLOGY_BAD)
 def test_bad_topology_option_exits_2_with_one_line(tmp_path, arg, option):
-    db = tmp_path / "r.db"
-    p = subprocess.run([BINARY] + arg.split() + ["--db=%s" % db], capture_output=True,
-                       text=True, timeout=60)
-    assert p.returncode == 2
-    lines = [l for l in p.stderr.splitlines() if l.strip()]
-    assert len(lines) == 1, p.stderr
-    assert ("--%s=" % option) in lines[0]
-    assert not db.exists(), "nothing may be written on bad input"
+    assert _rejected(tmp_path, arg, option) == 2
 
 
 def test_every_topology_runs_and_reports_it(tmp_path):

@@ -1,11 +1,12 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Run the FatTree sweep of Raiciu et al. SIGCOMM 2011 (Figs. 2 and 3) and plot it.
+"""``mptcp-ns3 fattree``: the main job of the README (what tools/quickstart.sh runs): the FatTree
+sweep of Raiciu et al. SIGCOMM 2011 (Figs. 2 and 3), then its plots.
 
 Runs examples/mptcp-fattree (--binary) once with --transport=tcp and once per MPTCP subflow
 count (--subflows, default 1..8) with --transport=mptcp --subflows=N, for every RNG run number
 in --runs, up to --jobs processes at a time. Every run appends its row to the results database
-(--db) under one --label; then tools/mptcp_plots.py draws the figures from that label.
+(--db) under one --label; then ``mptcp-ns3 plot fattree`` (plots/fattree.py) draws the
+figures from that label.
 
 Each run's stderr (progress) is streamed, each line prefixed with the run's configuration.
 A run succeeds if it exits with status 0 and its last non-empty stdout line is a JSON object
@@ -15,29 +16,26 @@ requested ones). A summary table is printed at the end. The exit status is 1 if 
 plotting failed, 2 for bad arguments.
 
 Arguments after a lone "--" are passed unchanged to every run, e.g.
-  python3 tools/run_fattree_sweep.py --k 8 --duration 10 -- --linkRate=100Mbps
+  tools/mptcp-ns3 fattree --k 8 --duration 10 -- --linkRate=100Mbps
 """
 
-import argparse
 import datetime
 import json
 import os
 import shlex
-import subprocess
 import sys
 import threading
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import sweep  # noqa: E402
+from . import sweep
+from .common import ArgumentParser, int_list, split_extra
+from .plots import fattree as fattree_plots
 
-PROG = "run_fattree_sweep.py"
+PROG = "mptcp-ns3 fattree"
 REQUIRED_KEYS = ("k", "hosts", "flows", "transport", "subflows", "cc", "duration_s",
                  "aggregate_goodput_bps", "optimal_pct", "min_flow_pct", "jain_index", "wall_s")
 NUMERIC_KEYS = ("k", "hosts", "flows", "subflows", "duration_s", "aggregate_goodput_bps",
                 "optimal_pct", "min_flow_pct", "jain_index", "wall_s")
-HERE = os.path.dirname(os.path.abspath(__file__))
-
 _print_lock = threading.Lock()
 
 
@@ -46,21 +44,13 @@ def eprint(*a):
         print(*a, file=sys.stderr, flush=True)
 
 
-# '1,2,4' or '1-8' or '1-4,8' -> [1, 2, ...] (shared with sweep.py).
-int_list = sweep.int_list
-
-
 def parse_args(argv):
-    if "--" in argv:
-        i = argv.index("--")
-        argv, extra = argv[:i], argv[i + 1:]
-    else:
-        extra = []
-    p = argparse.ArgumentParser(
+    argv, extra = split_extra(argv)
+    p = ArgumentParser(
         prog=PROG,
         description="Run examples/mptcp-fattree for TCP and for MPTCP with 1..8 subflows "
         "(Raiciu et al. SIGCOMM 2011, Figs. 2-3), in parallel, check each run's JSON result, "
-        "print a summary and draw the figures with tools/mptcp_plots.py.",
+        "print a summary and draw the figures (mptcp-ns3 plot fattree).",
         epilog="Arguments after a lone '--' are passed to every run of the binary.",
     )
     p.add_argument("--binary", default="build/mptcp-fattree",
@@ -93,7 +83,7 @@ def parse_args(argv):
                    help="wall-clock limit per run in seconds (default: none)")
     p.add_argument("--out", default=None,
                    help="directory for the figures (default: the directory of --db)")
-    p.add_argument("--no-plots", action="store_true", help="do not call mptcp_plots.py")
+    p.add_argument("--no-plots", action="store_true", help="do not draw the figures")
     p.add_argument("--dry-run", action="store_true",
                    help="print the commands without running anything")
     args = p.parse_args(argv)
@@ -220,13 +210,12 @@ def print_summary(configs):
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
     configs = build_configs(args)
-    plots_cmd = [sys.executable, os.path.join(HERE, "mptcp_plots.py"), "--db", args.db,
-                 "--out", args.out, "--label", args.label]
+    plots_args = ["--db", args.db, "--out", args.out, "--label", args.label]
     if args.dry_run:
         for c in configs:
             print(shlex.join(c["cmd"]))
         if not args.no_plots:
-            print(shlex.join(plots_cmd))
+            print(shlex.join(fattree_plots.PROG.split() + plots_args))
         return 0
     if not os.path.exists(args.binary):
         print(f"{PROG}: error: binary '{args.binary}' not found (build it first, or give --binary)",
@@ -250,15 +239,12 @@ def main(argv=None):
         eprint(f"{PROG}: every run failed; not plotting")
     else:
         sys.stdout.flush()
-        rc = subprocess.call(plots_cmd)
+        rc = fattree_plots.main(plots_args)
         if rc != 0:
-            eprint(f"{PROG}: mptcp_plots.py failed with status {rc}")
+            eprint(f"{PROG}: {fattree_plots.PROG} failed with status {rc}")
             status = 1
     if failed:
         eprint(f"{PROG}: {len(failed)} of {len(configs)} run(s) failed: "
                + ", ".join(c["name"] for c in failed))
     return status
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,6 +1,7 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Resumable parallel sweep runner for the experiment programs (library and CLI).
+"""``mptcp-ns3 sweep``: resumable parallel sweep runner for the experiment programs (library
+and subcommand; every other grid of this package, ``fattree``, ``reproduce`` and
+``thesis-table53``, runs through its :class:`Runner`).
 
 A sweep is a grid: a list of parameter dicts for one program (e.g. build/mptcp-fattree). Each
 point runs as ``PROGRAM --name=value ... --db=DB --label=SWEEP [extra args]`` in its own process,
@@ -8,87 +9,44 @@ up to --jobs at a time. A point succeeds when the program exits with status 0 an
 non-empty stdout line is a JSON object; its ``run_id`` (the program's row in ``runs``) is kept.
 
 Every finished point appends one row to the table ``sweep_points`` of the results database
-(schema in doc/reproduction.rst): the point's stable key (program name and the sorted
+(defined in schema.py; doc/reproduction.rst): the point's stable key (program name and the sorted
 parameters, RngRun included; not --db, --label or the extra args), status 'ok' or 'failed',
 exit code, wall time, peak memory of the child (ru_maxrss from os.wait4) and the last lines of
 its stderr. A point that already has an 'ok' row (from any sweep) is skipped, so an interrupted
 sweep resumes where it stopped; a failed point is run again and gets a new row. Ctrl-C (or
 SIGTERM) kills the running children and records nothing for them.
 
-The database is checked before anything is written: a file that is not SQLite, a
-``sweep_meta.schema_version`` other than SCHEMA_VERSION, or a ``runs`` table lacking the
-columns the tools read is rejected with one line (exit status 2), without modifying the file.
+The database is checked before anything is written (schema.check_db): a file that is not
+SQLite, a result or sweep schema version other than the package's, or a ``runs`` table lacking
+the columns the tools read is rejected with one line (exit status 2), without modifying the file.
 
-CLI: python3 tools/sweep.py --program build/mptcp-fattree --grid grid.json --db r.db
+CLI: tools/mptcp-ns3 sweep --program build/mptcp-fattree --grid grid.json --db r.db
      [--sweep NAME] [--param name=v1,v2 ...] [--runs 1-3] [--jobs N] [-- extra args]
 The last stdout line is a JSON summary. Exit status 0: every point ok; 1: some failed or the
 sweep was interrupted; 2: bad arguments, empty grid or incompatible database.
 """
 
-import argparse
 import collections
-import datetime
 import itertools
 import json
 import os
 import shlex
 import signal
-import sqlite3
 import subprocess
 import sys
 import threading
 import time
-import urllib.parse
 
-PROG = "sweep.py"
-SCHEMA_VERSION = 1
+from . import schema
+from .common import (ArgumentParser, BadInput, error, int_list, norm_value, parse_value,
+                     split_extra)
+
+PROG = "mptcp-ns3 sweep"
 STDERR_TAIL_LINES = 20
-SQLITE_MAGIC = b"SQLite format 3\x00"
-# Columns of `runs` that tools/ read (doc/results-schema.rst).
-RUNS_COLUMNS_READ = ("run_id", "label", "experiment", "topology", "k", "hosts_per_tor", "hosts",
-                     "link_rate_bps", "transport", "subflows", "cc", "matrix", "duration_s",
-                     "warmup_s", "rng_run", "flows", "aggregate_goodput_bps", "optimal_bps",
-                     "optimal_pct", "min_flow_pct", "params_json")
-SWEEP_TABLES = """
-CREATE TABLE IF NOT EXISTS sweep_meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS sweep_points (sweep TEXT, point_key TEXT, params_json TEXT,
-  status TEXT, run_id INTEGER, exit_code INTEGER, wall_s REAL, peak_rss_kb INTEGER,
-  stderr_tail TEXT, created_utc TEXT);
-CREATE INDEX IF NOT EXISTS sweep_points_key ON sweep_points (point_key, status);
-"""
-
-
-class SweepError(Exception):
-    """Bad input (arguments, grid, database): one line on stderr, exit status 2."""
 
 
 # ----------------------------------------------------------------------------------------------
 # Grid and keys
-
-
-def int_list(text):
-    """'1,2,4' or '1-8' or '1-4,8' -> [1, 2, ...] (positive integers, order kept, no repeats)."""
-    out = []
-    try:
-        for part in text.split(","):
-            part = part.strip()
-            if not part:
-                continue
-            if "-" in part:
-                a, b = part.split("-", 1)
-                rng = range(int(a), int(b) + 1)
-            else:
-                rng = [int(part)]
-            for v in rng:
-                if v < 1:
-                    raise ValueError
-                if v not in out:
-                    out.append(v)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a list of positive integers: '{text}'") from None
-    if not out:
-        raise argparse.ArgumentTypeError("empty list")
-    return out
 
 
 def product(**axes):
@@ -100,15 +58,6 @@ def product(**axes):
 def with_runs(grid, runs):
     """Every point of grid once per RNG run number (parameter RngRun), points kept in order."""
     return [dict(p, RngRun=r) for p in grid for r in runs]
-
-
-def norm_value(v):
-    """Parameter value as passed on the command line (bools lower-case, floats to 15 digits)."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, float):
-        return format(v, ".15g")
-    return str(v)
 
 
 def point_key(program, params):
@@ -137,126 +86,9 @@ def command(program, params, db=None, label=None, extra=()):
     return cmd + list(extra)
 
 
-# ----------------------------------------------------------------------------------------------
-# Database
-
-
-def utc_now():
-    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def check_db(path):
-    """Reject a database we must not write to (SweepError), never modifying it.
-
-    Returns True if the file exists (and is compatible), False if it does not exist yet."""
-    if not os.path.exists(path):
-        d = os.path.dirname(os.path.abspath(path))
-        if not os.path.isdir(d):
-            raise SweepError(f"database directory '{d}' does not exist")
-        return False
-    if not os.path.isfile(path):
-        raise SweepError(f"database '{path}' is not a file")
-    with open(path, "rb") as f:
-        head = f.read(16)
-    if head and head != SQLITE_MAGIC:
-        raise SweepError(f"'{path}' is not an SQLite 3 database; refusing to touch it")
-    if not head:
-        return True  # an empty file is a valid empty SQLite database
-    uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
-    try:
-        con = sqlite3.connect(uri, uri=True, timeout=60)
-        try:
-            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master "
-                                                "WHERE type='table'")}
-            if "sweep_meta" in tables:
-                row = con.execute("SELECT value FROM sweep_meta WHERE key='schema_version'") \
-                    .fetchone()
-                version = row[0] if row else None
-                if str(version) != str(SCHEMA_VERSION):
-                    raise SweepError(f"database '{path}' has sweep schema version {version}, "
-                                     f"this tool needs {SCHEMA_VERSION}; use another --db")
-            elif "sweep_points" in tables:
-                raise SweepError(f"database '{path}' has a sweep_points table but no "
-                                 "sweep_meta: unknown schema version; use another --db")
-            if "runs" in tables:
-                cols = {r[1] for r in con.execute("PRAGMA table_info(runs)")}
-                missing = [c for c in RUNS_COLUMNS_READ if c not in cols]
-                if missing:
-                    raise SweepError(f"database '{path}' has a runs table without column(s) "
-                                     f"{', '.join(missing)}: not a results database of this "
-                                     "module; use another --db")
-        finally:
-            con.close()
-    except sqlite3.Error as e:
-        raise SweepError(f"cannot read database '{path}': {e}") from None
-    return True
-
-
-def connect(path):
-    con = sqlite3.connect(path, timeout=60, isolation_level=None)
-    con.execute("PRAGMA busy_timeout = 60000")
-    return con
-
-
-def init_db(path):
-    """Check the database, then create the sweep tables if missing (one transaction)."""
-    check_db(path)
-    con = connect(path)
-    try:
-        con.execute("BEGIN IMMEDIATE")
-        for stmt in SWEEP_TABLES.strip().split(";"):
-            if stmt.strip():
-                con.execute(stmt)
-        con.execute("INSERT OR IGNORE INTO sweep_meta (key, value) VALUES ('schema_version', ?)",
-                    (str(SCHEMA_VERSION),))
-        con.execute("COMMIT")
-    except sqlite3.Error as e:
-        raise SweepError(f"cannot initialise database '{path}': {e}") from None
-    finally:
-        con.close()
-
-
-def done_keys(path):
-    """Point keys with an 'ok' row."""
-    if not os.path.exists(path):
-        return set()
-    con = connect(path)
-    try:
-        return {r[0] for r in con.execute("SELECT DISTINCT point_key FROM sweep_points "
-                                          "WHERE status = 'ok'")}
-    finally:
-        con.close()
-
-
 def ok_runs(con, program, points):
     """{index of point: run_id of its latest 'ok' row} for the points that have one."""
-    out = {}
-    for i, p in enumerate(points):
-        row = con.execute("SELECT run_id FROM sweep_points WHERE point_key = ? AND status = 'ok' "
-                          "ORDER BY rowid DESC LIMIT 1", (point_key(program, p),)).fetchone()
-        if row is not None and row[0] is not None:
-            out[i] = row[0]
-    return out
-
-
-_db_lock = threading.Lock()
-
-
-def record(path, sweep, res):
-    """Append one sweep_points row in its own short transaction."""
-    with _db_lock:
-        con = connect(path)
-        try:
-            con.execute("BEGIN IMMEDIATE")
-            con.execute("INSERT INTO sweep_points (sweep, point_key, params_json, status, run_id, "
-                        "exit_code, wall_s, peak_rss_kb, stderr_tail, created_utc) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (sweep, res["key"], json.dumps(res["params"], sort_keys=True),
-                         res["status"], res["run_id"], res["exit_code"], res["wall_s"],
-                         res["peak_rss_kb"], res["stderr_tail"], utc_now()))
-            con.execute("COMMIT")
-        finally:
-            con.close()
+    return schema.ok_runs(con, [point_key(program, p) for p in points])
 
 
 # ----------------------------------------------------------------------------------------------
@@ -484,9 +316,9 @@ def run_sweep(program, points, db, sweep, jobs=None, extra=(), timeout=None, res
     """Run the points not yet 'ok' in db and record each one. Returns a summary dict with
     points, skipped, ok, failed, interrupted, results (list of result dicts)."""
     if not points:
-        raise SweepError("empty grid: no parameter sets to run")
-    init_db(db)
-    done = done_keys(db) if resume else set()
+        raise BadInput("empty grid: no parameter sets to run")
+    schema.init_sweep_tables(db)
+    done = schema.done_keys(db) if resume else set()
     todo, skipped = [], 0
     for p in points:
         key = point_key(program, p)
@@ -499,7 +331,7 @@ def run_sweep(program, points, db, sweep, jobs=None, extra=(), timeout=None, res
               f"{len(todo)} to run, {jobs or os.cpu_count()} at a time", file=stream, flush=True)
     runner = Runner(jobs=jobs, timeout=timeout, on_stderr=on_stderr, check=check,
                     progress=progress, stream=stream)
-    results, interrupted = runner.run(todo, on_done=lambda r: record(db, sweep, r))
+    results, interrupted = runner.run(todo, on_done=lambda r: schema.record(db, sweep, r))
     results = [r for r in results if r is not None]
     return dict(sweep=sweep, points=len(points), skipped=skipped,
                 ok=sum(r["status"] == "ok" for r in results),
@@ -511,22 +343,9 @@ def run_sweep(program, points, db, sweep, jobs=None, extra=(), timeout=None, res
 # CLI
 
 
-def parse_value(text):
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    return text
-
-
 def parse_args(argv):
-    if "--" in argv:
-        i = argv.index("--")
-        argv, extra = argv[:i], argv[i + 1:]
-    else:
-        extra = []
-    p = argparse.ArgumentParser(
+    argv, extra = split_extra(argv)
+    p = ArgumentParser(
         prog=PROG,
         description="Run a grid of parameter sets of one program as parallel processes, "
         "recording each point in the sweep_points table of the results database; points "
@@ -565,14 +384,14 @@ def grid_from_args(args):
             with open(args.grid) as f:
                 grid = json.load(f)
         except (OSError, ValueError) as e:
-            raise SweepError(f"cannot read grid '{args.grid}': {e}") from None
+            raise BadInput(f"cannot read grid '{args.grid}': {e}") from None
         if not isinstance(grid, list) or not all(isinstance(g, dict) for g in grid):
-            raise SweepError(f"grid '{args.grid}' is not a JSON list of objects")
+            raise BadInput(f"grid '{args.grid}' is not a JSON list of objects")
         points = grid
     axes = {}
     for spec in args.param:
         if "=" not in spec or not spec.split("=", 1)[0]:
-            raise SweepError(f"--param '{spec}' is not NAME=V1[,V2...]")
+            raise BadInput(f"--param '{spec}' is not NAME=V1[,V2...]")
         name, values = spec.split("=", 1)
         axes[name] = [parse_value(v) for v in values.split(",") if v != ""]
     if axes:
@@ -589,7 +408,7 @@ def main(argv=None):
     try:
         points = grid_from_args(args)
         if not points:
-            raise SweepError("empty grid: no parameter sets to run")
+            raise BadInput("empty grid: no parameter sets to run")
         if args.dry_run:
             for p in points:
                 print(shlex.join(command(args.program, p, args.db, sweep, args.extra)))
@@ -597,14 +416,11 @@ def main(argv=None):
         summary = run_sweep(args.program, points, args.db, sweep, jobs=args.jobs,
                             extra=args.extra, timeout=args.timeout,
                             resume=not args.no_resume)
-    except SweepError as e:
-        print(f"{PROG}: error: {e}", file=sys.stderr)
+    except BadInput as e:
+        error(PROG, e)
         return 2
     results = summary.pop("results")
     summary["wall_s"] = round(sum(r["wall_s"] for r in results), 3)
     print(json.dumps(summary))
     return 0 if summary["failed"] == 0 and not summary["interrupted"] else 1
 
-
-if __name__ == "__main__":
-    sys.exit(main())

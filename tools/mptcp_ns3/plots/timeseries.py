@@ -1,7 +1,7 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Draw per-subflow throughput against time, with a link failure marked (the shape of Fig. 19 of
-Raiciu et al., SIGCOMM 2011), from the CSV of examples/mptcp-link-failure.
+"""``mptcp-ns3 plot timeseries``: per-subflow throughput against time, with a link failure
+marked (the shape of Fig. 19 of Raiciu et al., SIGCOMM 2011), from the CSV of
+examples/mptcp-link-failure.
 
 The CSV has the columns time_s, subflow, path, throughput_bps: one row per subflow and sample
 (subflow = the sender's subflow id, path = 1 or 2) and one row per sample with subflow "total"
@@ -10,21 +10,18 @@ failure of path 2 (--fail-at .. --restore-at, or to the end) is shaded.
 
 Prints the mean throughput of each line before, during and after the failure (skipping
 --settle seconds after each change). Exits with status 1 and one line on stderr
-("plot_subflow_timeseries.py: error: ...") on a missing or malformed CSV. Needs only matplotlib
+("mptcp-ns3 plot timeseries: error: ...") on a missing or malformed CSV. Needs only matplotlib
 (Agg backend) and the standard library.
 """
 
-import argparse
 import csv
 import os
 import sys
 
-PROG = "plot_subflow_timeseries.py"
+from ..common import ArgumentParser, PlotError, pyplot, run_plot_main, save_figure
+
+PROG = "mptcp-ns3 plot timeseries"
 COLUMNS = ["time_s", "subflow", "path", "throughput_bps"]
-
-
-class PlotError(Exception):
-    """A failure reported as one line on stderr, exit status 1."""
 
 
 def load(path):
@@ -81,10 +78,7 @@ def phases(series, fail_at, restore_at, settle):
 
 
 def plot(series, fail_at, restore_at, out, title):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4))
     for label in sorted(series, key=lambda l: (l == "total", l)):
         t = [x for x, _ in series[label]]
@@ -107,18 +101,16 @@ def plot(series, fail_at, restore_at, out, title):
     ax.set_title(title)
     ax.grid(True, alpha=0.3)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=4, fontsize=8)
-    fig.tight_layout()
-    fig.savefig(out, dpi=120)
-    plt.close(fig)
+    save_figure(fig, out, 120)
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(
+    p = ArgumentParser(
         prog=PROG,
         description="Per-subflow throughput against time with a link failure marked (Fig. 19 "
         "of Raiciu et al. SIGCOMM 2011), from the CSV of examples/mptcp-link-failure.",
-        epilog="Example: ./build/mptcp-link-failure --csv=lf.csv && python3 "
-        "tools/plot_subflow_timeseries.py lf.csv --fail-at 3 --restore-at 6 --out lf.png")
+        epilog="Example: ./build/mptcp-link-failure --csv=lf.csv && "
+        "tools/mptcp-ns3 plot timeseries lf.csv --fail-at 3 --restore-at 6 --out lf.png")
     p.add_argument("csv", help="time_s,subflow,path,throughput_bps CSV")
     p.add_argument("--out", help="PNG to write (default: the CSV's name with .png)")
     p.add_argument("--fail-at", type=float, help="time path 2 failed, s (shaded from here)")
@@ -134,16 +126,17 @@ def parse_args(argv):
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    try:
-        series = load(args.csv)
-        if args.restore_at is not None and args.restore_at >= 0 and (
-                args.fail_at is None or args.restore_at <= args.fail_at):
-            raise PlotError("--restore-at must come after --fail-at")
-        out = args.out or os.path.splitext(args.csv)[0] + ".png"
-        plot(series, args.fail_at, args.restore_at, out, args.title)
-    except PlotError as e:
-        print("%s: error: %s" % (PROG, e), file=sys.stderr)
-        return 1
+    return run_plot_main(PROG, lambda _: draw(args), argv)
+
+
+def draw(args):
+    """Plot, then print the phases' means; raises PlotError."""
+    series = load(args.csv)
+    if args.restore_at is not None and args.restore_at >= 0 and (
+            args.fail_at is None or args.restore_at <= args.fail_at):
+        raise PlotError("--restore-at must come after --fail-at")
+    out = args.out or os.path.splitext(args.csv)[0] + ".png"
+    plot(series, args.fail_at, args.restore_at, out, args.title)
     if args.fail_at is not None:
         print("%-22s %12s %12s %12s" % ("Mb/s", "before", "during", "after"))
         fmt = lambda v: "%12s" % ("-" if v is None else "%.2f" % (v / 1e6))
@@ -151,8 +144,4 @@ def main(argv=None):
                                               args.settle).items()):
             print("%-22s %s %s %s" % (label, fmt(b), fmt(d), fmt(a)))
     print("wrote %s" % out)
-    return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -4,7 +4,7 @@ scratch-mptcp-first and find-package) is the one a reader copies."""
 import os
 import re
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+from paths import ROOT
 
 
 def test_readme_program_is_scratch_mptcp_first():

@@ -1,35 +1,24 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Tests of tools/fct_plots.py on a small database generated here with the workload tables of
-doc/results-schema.rst. Run with: python3 -m pytest tools/
+"""Tests of ``mptcp-ns3 plot fct`` (tools/mptcp_ns3/plots/fct.py) on a small database generated
+here with the workload tables of the C++ schema (results_db). Run with: python3 -m pytest tools/
 """
 
 import io
 import os
-import sqlite3
-import sys
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-
-import fct_plots  # noqa: E402
-
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+import results_db
+from mptcp_ns3.plots import fct as fct_plots
+from paths import PNG_MAGIC
 
 
 def make_db(path, with_workload_tables=True):
-    con = sqlite3.connect(path)
-    con.execute("CREATE TABLE runs (run_id INTEGER PRIMARY KEY, label TEXT, experiment TEXT, "
-                "transport TEXT, subflows INTEGER, hosts INTEGER)")
-    con.execute("CREATE TABLE flows (run_id INTEGER, flow_id INTEGER, goodput_bps REAL)")
-    if with_workload_tables:
-        con.execute("CREATE TABLE workload_runs (run_id INTEGER PRIMARY KEY, workload TEXT, "
-                    "short_transport TEXT, core_util REAL, core_loss REAL)")
-        con.execute("CREATE TABLE short_flows (run_id INTEGER, flow_id INTEGER, fct_s REAL, "
-                    "completed INTEGER)")
-        con.execute("CREATE TABLE link_layers (run_id INTEGER, layer TEXT, direction TEXT, "
-                    "utilization REAL, loss_rate REAL)")
+    con = results_db.create_db(path)
+    if not with_workload_tables:  # a database of an older release: runs and flows only
+        for table in results_db.tables():
+            if table not in ("runs", "flows"):
+                con.execute(f"DROP TABLE {table}")
     runs = [
         # run_id, label, transport, short_transport, core_util, core_loss, fcts (s), goodputs
         (1, "t53", "tcp", "same", 0.40, 0.0002, [0.010, 0.020, 0.030, None], [30e6, 50e6]),
@@ -39,17 +28,20 @@ def make_db(path, with_workload_tables=True):
         (5, "other", "ps", "same", 0.9, 0.0, [0.001], [1e6]),
     ]
     for rid, label, tr, st, util, loss, fcts, gps in runs:
-        con.execute("INSERT INTO runs VALUES (?,?,?,?,?,?)", (rid, label, "fattree", tr, 8, 16))
+        con.execute("INSERT INTO runs (run_id, label, experiment, transport, subflows, hosts) "
+                    "VALUES (?,?,?,?,?,?)", (rid, label, "fattree", tr, 8, 16))
         for i, g in enumerate(gps):
-            con.execute("INSERT INTO flows VALUES (?,?,?)", (rid, i, g))
+            con.execute("INSERT INTO flows (run_id, flow_id, goodput_bps) VALUES (?,?,?)",
+                        (rid, i, g))
         if not with_workload_tables:
             continue
-        con.execute("INSERT INTO workload_runs VALUES (?,?,?,?,?)", (rid, "mix", st, util, loss))
+        con.execute("INSERT INTO workload_runs (run_id, workload, short_transport, core_util, "
+                    "core_loss) VALUES (?,?,?,?,?)", (rid, "mix", st, util, loss))
         for i, f in enumerate(fcts):
-            con.execute("INSERT INTO short_flows VALUES (?,?,?,?)",
-                        (rid, i, f, 0 if f is None else 1))
-        con.execute("INSERT INTO link_layers VALUES (?,?,?,?,?)",
-                    (rid, "aggregation-core", "up", util, loss))
+            con.execute("INSERT INTO short_flows (run_id, flow_id, fct_s, completed) "
+                        "VALUES (?,?,?,?)", (rid, i, f, 0 if f is None else 1))
+        con.execute("INSERT INTO link_layers (run_id, layer, direction, utilization, loss_rate) "
+                    "VALUES (?,?,?,?,?)", (rid, "aggregation-core", "up", util, loss))
     con.commit()
     con.close()
 

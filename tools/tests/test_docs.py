@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+from paths import ROOT
 
 
 def test_docs_build_without_warnings(tmp_path):
@@ -21,3 +21,23 @@ def test_docs_build_without_warnings(tmp_path):
     # The cross-version table of doc/mptcp.rst rendered as a table, with 3.48's column.
     html = (tmp_path / "html" / "mptcp.html").read_text()
     assert "Results across releases" in html and "77.903" in html
+
+
+def test_reproduction_embeds_a_plot_of_every_figure():
+    """doc/reproduction.rst shows a plot of every figure of the registry (mptcp-ns3 reproduce),
+    each a small PNG of doc/figures/, and every file there is shown."""
+    import re
+
+    from mptcp_ns3 import figures
+    from paths import PNG_MAGIC
+    with open(os.path.join(ROOT, "doc", "reproduction.rst")) as f:
+        embedded = re.findall(r"^\.\. figure:: figures/(\S+)$", f.read(), re.M)
+    folder = os.path.join(ROOT, "doc", "figures")
+    assert sorted(embedded) == sorted(os.listdir(folder))
+    for name in embedded:
+        path = os.path.join(folder, name)
+        with open(path, "rb") as f:
+            assert f.read(8) == PNG_MAGIC, name
+        assert 5000 < os.path.getsize(path) < 150_000, name
+    for fig in figures.FIGURES:
+        assert any(e.startswith(fig + "-") for e in embedded), fig

@@ -1,25 +1,20 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Tests of tools/plot_subflow_timeseries.py on a small CSV written here, and of the shape of
-the time series examples/mptcp-link-failure writes (build/mptcp-link-failure, or
+"""Tests of ``mptcp-ns3 plot timeseries`` (tools/mptcp_ns3/plots/timeseries.py) on a small CSV
+written here, and of the shape of the time series examples/mptcp-link-failure writes (build/mptcp-link-failure, or
 $MPTCP_LINK_FAILURE; skipped when not built). Run with: python3 -m pytest tools/
 """
 import csv
 import json
 import os
 import subprocess
-import sys
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+import paths
+from mptcp_ns3.plots import timeseries as pst
+from paths import PNG_MAGIC
 
-import plot_subflow_timeseries as pst  # noqa: E402
-
-SCRIPT = os.path.join(HERE, "plot_subflow_timeseries.py")
-BINARY = os.environ.get("MPTCP_LINK_FAILURE",
-                        os.path.join(HERE, "..", "build", "mptcp-link-failure"))
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+BINARY = paths.program("mptcp-link-failure", "MPTCP_LINK_FAILURE")
 
 
 def write_csv(path, rows, header=("time_s", "subflow", "path", "throughput_bps")):
@@ -41,8 +36,7 @@ def tiny_rows():
 
 
 def run(*args):
-    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True,
-                          timeout=120)
+    return paths.cli("plot", "timeseries", *args, timeout=120)
 
 
 def test_load_and_phases(tmp_path):
@@ -92,7 +86,7 @@ def test_bad_csv_one_line_error(tmp_path, content, message):
     p = run(str(f), "--out", str(tmp_path / "x.png"))
     assert p.returncode == 1
     lines = p.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("plot_subflow_timeseries.py: error:")
+    assert len(lines) == 1 and lines[0].startswith("mptcp-ns3 plot timeseries: error:")
     assert message in lines[0]
     assert not (tmp_path / "x.png").exists()
 

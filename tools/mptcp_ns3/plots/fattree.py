@@ -1,6 +1,7 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Draw Figs. 2 and 3 of Raiciu et al., SIGCOMM 2011, from the results database.
+"""``mptcp-ns3 plot fattree``: Figs. 2 and 3 of Raiciu et al., SIGCOMM 2011, from the results
+database (the plots of ``mptcp-ns3 fattree``; ``mptcp-ns3 reproduce`` reuses its tables and
+bar/rank plots).
 
 Reads the SQLite database written by ns3::ExperimentDatabase (schema: doc/results-schema.rst),
 selects the runs of one FatTree sweep and writes
@@ -19,48 +20,34 @@ label); MPTCP runs with congestion control --cc (default: that of the most recen
 Runs whose transport is 'tcp' form the TCP baseline; 'mptcp' runs are grouped by subflows.
 
 The numbers plotted are printed to stdout as tables. Exits with status 1 and one line on stderr
-("mptcp_plots.py: error: ...") when the database is missing or unreadable or no runs match.
+("mptcp-ns3 plot fattree: error: ...") when the database is missing or unreadable or no runs match.
 Needs only matplotlib (Agg backend) and the standard library.
 """
 
-import argparse
 import math
 import os
 import sqlite3
 import statistics
 import sys
-import urllib.parse
 
-PROG = "mptcp_plots.py"
+from ..common import (ArgumentParser, PlotError, add_db_out, percentile, pyplot,
+                      run_plot_main, save_figure)
+from ..schema import open_db
+
+PROG = "mptcp-ns3 plot fattree"
 FIG2_NAME = "fig2-throughput-vs-subflows.png"
 FIG3_NAME = "fig3-flow-rank.png"
 
-RUN_COLUMNS = (
-    "run_id", "created_utc", "label", "experiment", "topology", "k", "hosts_per_tor", "hosts",
-    "link_rate_bps", "delay_s", "queue_pkts", "transport", "subflows", "cc", "matrix",
-    "duration_s", "warmup_s", "rng_seed", "rng_run", "ns3_version", "flows",
-    "aggregate_goodput_bps", "optimal_bps", "optimal_pct", "min_flow_pct", "jain_index",
-    "wall_s", "params_json",
-)
-
-
-class PlotError(Exception):
-    """A failure reported as one line on stderr, exit status 1."""
-
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(
+    p = ArgumentParser(
         prog=PROG,
         description="Draw Fig. 2 (aggregate throughput vs number of subflows) and Fig. 3 "
         "(ranked per-flow throughput) of Raiciu et al. SIGCOMM 2011 from the results database "
         "of examples/mptcp-fattree (schema: doc/results-schema.rst).",
-        epilog="Example: python3 tools/mptcp_plots.py --db results/fattree.db --out results/",
+        epilog="Example: tools/mptcp-ns3 plot fattree --db results/fattree.db --out results/",
     )
-    p.add_argument("--db", default="results/fattree.db",
-                   help="SQLite results database (default: %(default)s); opened read-only")
-    p.add_argument("--out", default="results/",
-                   help="output directory for the PNG files, created if missing "
-                   "(default: %(default)s)")
+    add_db_out(p, "results/fattree.db", "results/")
     p.add_argument("--label", default=None,
                    help="runs.label of the sweep to plot (default: label of the latest run)")
     p.add_argument("--experiment", default="fattree",
@@ -77,27 +64,6 @@ def parse_args(argv):
     p.add_argument("--print-flows", action="store_true",
                    help="print every ranked per-flow value of Fig. 3, not only percentiles")
     return p.parse_args(argv)
-
-
-def open_db(path, required=("runs", "flows"), hint="not a results database"):
-    """Open an existing database read-only (never creates or modifies the file); it must have
-    the tables `required`, else PlotError names the missing ones and `hint`."""
-    if not os.path.exists(path):
-        raise PlotError(f"database '{path}' does not exist")
-    if not os.path.isfile(path):
-        raise PlotError(f"database '{path}' is not a file")
-    uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
-    try:
-        con = sqlite3.connect(uri, uri=True)
-        con.row_factory = sqlite3.Row
-        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    except sqlite3.Error as e:
-        raise PlotError(f"cannot read database '{path}': {e}") from None
-    missing = set(required) - tables
-    if missing:
-        raise PlotError(f"database '{path}' has no table(s) {', '.join(sorted(missing))}: "
-                        f"{hint}")
-    return con
 
 
 def load_runs(con, experiment):
@@ -201,16 +167,6 @@ def check_uniform(runs):
                   f"{', '.join(str(v) for v in sorted(values, key=str))}", file=sys.stderr)
 
 
-def percentile(sorted_vals, q):
-    """Linear-interpolation percentile (q in 0..100) of a sorted list."""
-    if not sorted_vals:
-        return float("nan")
-    pos = (len(sorted_vals) - 1) * q / 100.0
-    lo = math.floor(pos)
-    hi = min(lo + 1, len(sorted_vals) - 1)
-    return sorted_vals[lo] + (sorted_vals[hi] - sorted_vals[lo]) * (pos - lo)
-
-
 def title_of(sel, runs):
     hosts = runs[-1]["hosts"] if runs else None
     rate = runs[-1]["link_rate_bps"] if runs else None
@@ -223,11 +179,8 @@ def title_of(sel, runs):
     return t + f"\nlabel '{sel['label']}'"
 
 
-def plot_fig2(rows, sel, runs, path, title=None):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+def plot_fig2(rows, sel, runs, path, title=None, dpi=150):
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.2))
     xs, labels, legended = [], [], set()
     for x, (series, sf, n, mean, lo, hi, _) in enumerate(rows):
@@ -254,16 +207,11 @@ def plot_fig2(rows, sel, runs, path, title=None):
     ax.set_title(title or title_of(sel, runs), fontsize=9)
     ax.legend(loc="lower right", fontsize=8)
     ax.grid(axis="y", linestyle=":", linewidth=0.5)
-    fig.tight_layout()
-    fig.savefig(path, dpi=150)
-    plt.close(fig)
+    save_figure(fig, path, dpi)
 
 
-def plot_fig3(lines, sel, runs, path, title=None):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+def plot_fig3(lines, sel, runs, path, title=None, dpi=150):
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.2))
     styles = {"TCP": dict(color="#d62728", linestyle="--"), "MPTCP": dict(color="#1f77b4")}
     for name, sf, nruns, vals in lines:
@@ -282,9 +230,7 @@ def plot_fig3(lines, sel, runs, path, title=None):
     ax.set_title(title or title_of(sel, runs), fontsize=9)
     ax.legend(loc="lower right", fontsize=8)
     ax.grid(linestyle=":", linewidth=0.5)
-    fig.tight_layout()
-    fig.savefig(path, dpi=150)
-    plt.close(fig)
+    save_figure(fig, path, dpi)
 
 
 def print_fig2(rows, out):
@@ -367,17 +313,4 @@ def run(argv, out=sys.stdout):
 
 
 def main(argv=None):
-    try:
-        run(sys.argv[1:] if argv is None else argv)
-    except PlotError as e:
-        print(f"{PROG}: error: {e}", file=sys.stderr)
-        return 1
-    except ImportError as e:
-        print(f"{PROG}: error: matplotlib is needed ({e}); apt-get install python3-matplotlib",
-              file=sys.stderr)
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return run_plot_main(PROG, run, sys.argv[1:] if argv is None else argv)

@@ -8,7 +8,7 @@ severity error, and no data segment without a DSS mapping, and (c) attributes ev
 (TCP stream) to the same MPTCP connection, with as many TCP streams as subflows the example
 reports. Skipped without tshark, except in CI (CI=true), where a missing tshark fails.
 
-Run with: python3 -m pytest tools/test_pcap_tshark.py
+Run with: python3 -m pytest tools/tests/test_pcap_tshark.py
 """
 import json
 import os
@@ -17,8 +17,9 @@ import subprocess
 
 import pytest
 
-BINARY = os.environ.get("MPTCP_TWO_HOSTS",
-                        os.path.join(os.path.dirname(__file__), "..", "build", "mptcp-two-hosts"))
+import paths
+
+BINARY = paths.program("mptcp-two-hosts", "MPTCP_TWO_HOSTS")
 SUBFLOWS = 4
 PORT = 5000  # the example's server port
 # MPTCP analysis (token -> connection, DSN mappings); tshark 4.0 spells these "mptcp.*".

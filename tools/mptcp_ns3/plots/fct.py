@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Short-flow completion times and per-layer loss of the MMPTCP thesis (Kheirkhah 2015,
-Tables 5.3-5.5, Figs. 5.3-5.6), from the results database.
+"""``mptcp-ns3 plot fct``: short-flow completion times and per-layer loss of the MMPTCP thesis
+(Kheirkhah 2015, Tables 5.3-5.5, Figs. 5.3-5.6), from the results database.
 
 Reads the SQLite database written by ns3::ExperimentDatabase (schema: doc/results-schema.rst;
 tables runs, workload_runs, short_flows, link_layers), selects the runs of one --label whose
@@ -29,21 +28,21 @@ and standard deviation (Mb/s, over all long flows of all runs), core utilisation
 loss (%) (means of workload_runs.core_util / core_loss over runs). Standard deviations are of
 the sample (n - 1), as workload_runs.fct_sd_s and the JSON fct_sd_ms.
 
-Exits with status 1 and one line on stderr ("fct_plots.py: error: ...") when the database is
+Exits with status 1 and one line on stderr ("mptcp-ns3 plot fct: error: ...") when the database is
 missing, unreadable or lacks the workload tables, or when no runs match.
 """
 
-import argparse
 import math
 import os
 import sqlite3
 import statistics
 import sys
 
-import mptcp_plots
-from mptcp_plots import PlotError, percentile
+from .. import schema
+from ..common import (ArgumentParser, PlotError, add_db_out, percentile, pyplot,
+                      run_plot_main, save_figure)
 
-PROG = "fct_plots.py"
+PROG = "mptcp-ns3 plot fct"
 CDF_NAME = "fct-cdf.png"
 LOSS_NAME = "layer-loss.png"
 LAYERS = ("host-edge", "edge-aggregation", "aggregation-core")
@@ -60,17 +59,14 @@ ORDER = ("PS_Pure", "PS_SFTCP", "TCP_Pure", "MMPTCP", "MPTCP_SFTCP", "MPTCP_Pure
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(
+    p = ArgumentParser(
         prog=PROG,
         description="Short-flow FCT distributions and per-layer loss rates per transport "
         "configuration (MMPTCP thesis Tables 5.3-5.5) from the results database of "
         "examples/mptcp-fattree --workload=mix (schema: doc/results-schema.rst).",
-        epilog="Example: python3 tools/fct_plots.py --db results/mix.db --out results/",
+        epilog="Example: tools/mptcp-ns3 plot fct --db results/mix.db --out results/",
     )
-    p.add_argument("--db", default="results/mix.db",
-                   help="SQLite results database (default: %(default)s); opened read-only")
-    p.add_argument("--out", default="results/",
-                   help="output directory for the PNG files (default: %(default)s)")
+    add_db_out(p, "results/mix.db", "results/")
     p.add_argument("--label", default=None,
                    help="runs.label to select (default: the label of the latest mix run)")
     p.add_argument("--workload", default="mix",
@@ -79,10 +75,9 @@ def parse_args(argv):
 
 
 def open_db(path):
-    """Open an existing database of workload runs read-only (mptcp_plots.open_db)."""
-    return mptcp_plots.open_db(path, ("runs", "flows", "workload_runs", "short_flows",
-                                      "link_layers"),
-                               "not a results database of a workload run")
+    """Open an existing database of workload runs read-only (schema.open_db)."""
+    return schema.open_db(path, ("runs", "flows", "workload_runs", "short_flows", "link_layers"),
+                          "not a results database of a workload run")
 
 
 def config_name(transport, short_transport):
@@ -170,9 +165,7 @@ def print_table(summary, out):
 
 
 def plot_cdf(summary, label, path):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     for name in ordered(summary):
         f = summary[name]["fcts"]
@@ -186,15 +179,11 @@ def plot_cdf(summary, label, path):
     ax.set_title(f"Short-flow FCT distribution ({label})", fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8, loc="lower right")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_figure(fig, path, 120)
 
 
 def plot_loss(summary, label, path):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
     names = ordered(summary)
     cols = [(layer, d) for layer in LAYERS for d in ("up", "down")]
     fig, ax = plt.subplots(figsize=(7.2, 4.2))
@@ -210,9 +199,7 @@ def plot_loss(summary, label, path):
     ax.set_title(f"Loss rate per link layer ({label})", fontsize=10)
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_figure(fig, path, 120)
 
 
 def run(argv, out=sys.stdout):
@@ -241,17 +228,4 @@ def run(argv, out=sys.stdout):
 
 
 def main(argv=None):
-    try:
-        run(sys.argv[1:] if argv is None else argv)
-    except PlotError as e:
-        print(f"{PROG}: error: {e}", file=sys.stderr)
-        return 1
-    except ImportError as e:
-        print(f"{PROG}: error: matplotlib is needed ({e}); apt-get install python3-matplotlib",
-              file=sys.stderr)
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return run_plot_main(PROG, run, sys.argv[1:] if argv is None else argv)

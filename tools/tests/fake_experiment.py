@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Stand-in for build/mptcp-fattree and build/mptcp-file-transfer in the tests of sweep.py and
-reproduce.py (never used for results).
+"""Stand-in for build/mptcp-fattree and build/mptcp-file-transfer in the tests of the sweep,
+fattree, reproduce and thesis-table53 subcommands (never used for results); tests install it
+with tests/test_sweep.py:install_fake, which puts this folder on its sys.path.
 
 Takes --name=value options, appends a synthetic run to --db (runs, flows, links, link_layers,
 workload_runs, short_flows, hotspot_flows with --hotspot, or transfers when called as
@@ -21,35 +22,10 @@ import sqlite3
 import sys
 import time
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS runs (run_id INTEGER PRIMARY KEY AUTOINCREMENT, created_utc TEXT,
-  label TEXT, experiment TEXT, topology TEXT, k INTEGER, hosts_per_tor INTEGER, hosts INTEGER,
-  link_rate_bps REAL, delay_s REAL, queue_pkts INTEGER, transport TEXT, subflows INTEGER, cc TEXT,
-  matrix TEXT, duration_s REAL, warmup_s REAL, rng_seed INTEGER, rng_run INTEGER,
-  ns3_version TEXT, flows INTEGER, aggregate_goodput_bps REAL, optimal_bps REAL,
-  optimal_pct REAL, min_flow_pct REAL, jain_index REAL, wall_s REAL, params_json TEXT);
-CREATE TABLE IF NOT EXISTS flows (run_id INTEGER REFERENCES runs(run_id), flow_id INTEGER,
-  src_host INTEGER, dst_host INTEGER, src_addr TEXT, dst_addr TEXT, bytes_rx INTEGER,
-  goodput_bps REAL, pct_of_optimal REAL, PRIMARY KEY (run_id, flow_id));
-CREATE TABLE IF NOT EXISTS links (run_id INTEGER REFERENCES runs(run_id), link_id INTEGER,
-  layer TEXT, direction TEXT, node_a INTEGER, node_b INTEGER, rate_bps REAL, tx_packets INTEGER,
-  drops INTEGER, loss_rate REAL, utilization REAL, PRIMARY KEY (run_id, link_id, direction));
-CREATE TABLE IF NOT EXISTS short_flows (run_id INTEGER REFERENCES runs(run_id),
-  flow_id INTEGER, src_host INTEGER, dst_host INTEGER, size_bytes INTEGER, transport TEXT,
-  start_s REAL, first_tx_s REAL, last_rx_s REAL, fct_s REAL, completed INTEGER,
-  rtos INTEGER, fast_retransmits INTEGER, PRIMARY KEY (run_id, flow_id));
-CREATE TABLE IF NOT EXISTS workload_runs (run_id INTEGER REFERENCES runs(run_id),
-  workload TEXT, short_flow_rate REAL, long_flow_fraction REAL,
-  short_flow_size_bytes INTEGER, flow_size_cdf TEXT, short_transport TEXT,
-  switch_threshold_bytes INTEGER, short_flows_started INTEGER, short_flows_completed INTEGER,
-  fct_mean_s REAL, fct_sd_s REAL, fct_p50_s REAL, fct_p99_s REAL,
-  long_goodput_mean_bps REAL, long_goodput_sd_bps REAL, core_util REAL, core_loss REAL,
-  PRIMARY KEY (run_id));
-CREATE TABLE IF NOT EXISTS hotspot_flows (run_id INTEGER REFERENCES runs(run_id),
-  flow_id INTEGER, packets INTEGER, packets_after_warmup INTEGER, PRIMARY KEY (run_id, flow_id));
-CREATE TABLE IF NOT EXISTS transfers (run_id INTEGER REFERENCES runs(run_id), packets INTEGER,
-  bytes INTEGER, transfer_time_s REAL, PRIMARY KEY (run_id, packets));
-"""
+import results_db
+
+# The result tables as the real programs create them (read from helper/experiment-database.cc).
+SCHEMA = results_db.create_sql()
 
 
 def matches(env, opts):
@@ -150,9 +126,10 @@ def main():
                 con.execute("INSERT INTO short_flows VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
                             "?)", (run_id, nflows + i, 0, 1, 70000, "tcp", 0.5, 0.5, 0.5 + f,
                                    f, 1, 0, 0))
-            con.execute("INSERT INTO workload_runs (run_id, workload, short_flows_started, "
-                        "short_flows_completed, long_goodput_mean_bps) VALUES (?, 'mix', 40, 40,"
-                        " ?)", (run_id, pct / 2 * 1e6))
+            con.execute("INSERT INTO workload_runs (run_id, workload, short_transport, "
+                        "short_flows_started, short_flows_completed, long_goodput_mean_bps) "
+                        "VALUES (?, 'mix', ?, 40, 40, ?)",
+                        (run_id, opts.get("shortTransport", "same"), pct / 2 * 1e6))
         if program.endswith("file-transfer"):
             for n in [int(x) for x in opts.get("packets", "1").split(",")]:
                 t = 1e-4 + n * 1400 * 8 / (1e9 if transport == "tcp" else 2e9) + \

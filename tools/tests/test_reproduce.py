@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Tests of tools/reproduce.py (figure registry and plots, with the fake program of
-tools/fake_experiment.py) and of the Fig. 6 model (tools/load_variance.py).
+"""Tests of ``mptcp-ns3 reproduce`` (tools/mptcp_ns3/figures.py: figure registry and plots, with
+the fake program of tests/fake_experiment.py) and of the Fig. 6 model (load_variance.py).
 Run with: python3 -m pytest tools/
 """
 
@@ -9,33 +9,25 @@ import json
 import os
 import re
 import sqlite3
-import subprocess
-import sys
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-
-import load_variance  # noqa: E402
-import reproduce  # noqa: E402
-from test_sweep import install_fake, log_lines  # noqa: E402
-
-REPRODUCE = os.path.join(HERE, "reproduce.py")
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+import paths
+from mptcp_ns3 import figures as reproduce
+from mptcp_ns3 import load_variance
+from paths import PNG_MAGIC
+from test_sweep import install_fake, log_lines
 FIGS = ["fig2", "fig3", "fig4", "fig5", "fig6", "fig7", "fig8", "fig9", "fig10", "fig11",
         "fig12", "fig15", "fig16", "fig17"]
 
 
 def cli(*args, env_extra=None):
-    env = dict(os.environ, **(env_extra or {}))
-    return subprocess.run([sys.executable, REPRODUCE, *args], capture_output=True, text=True,
-                          env=env, timeout=600)
+    return paths.cli("reproduce", *args, env_extra=env_extra)
 
 
 @pytest.fixture(scope="module")
 def all_small(tmp_path_factory):
-    """`reproduce.py all` at small scale on the fake programs, run once for the module."""
+    """`mptcp-ns3 reproduce all` at small scale on the fake programs, run once for the module."""
     d = tmp_path_factory.mktemp("repro")
     install_fake(str(d / "bin"))
     log = str(d / "log")
@@ -180,7 +172,14 @@ def test_rerun_skips_done_points_and_plot_only(all_small):
     assert os.path.exists(d / "out2" / "fig9-flow-rank.png")
     r = cli("fig10", "--plot-only", *args)
     assert r.returncode == 0, r.stderr
-    assert os.path.exists(d / "out2" / "fig10-link-loss.png")
+    big = d / "out2" / "fig10-link-loss.png"
+    assert os.path.exists(big)
+    # --dpi redraws smaller (the figures of doc/figures/), the same tables on stdout.
+    r2 = cli("fig10", "--plot-only", "--dpi", "50", *args[:-1], str(d / "out3"))
+    assert r2.returncode == 0, r2.stderr
+    small = d / "out3" / "fig10-link-loss.png"
+    assert 0 < os.path.getsize(small) < os.path.getsize(big) / 2
+    assert r2.stdout.replace("out3", "out2") == r.stdout
     # Dry run: every command, marked as done.
     r = cli("fig2", "--dry-run", *args)
     lines = r.stdout.splitlines()
@@ -211,7 +210,8 @@ def test_bad_input_exits_2_with_one_line(tmp_path, args, words):
     r = cli(*args, "--db", str(tmp_path / "r.db"), "--out", str(tmp_path / "out"))
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("reproduce.py: error: ") and words in lines[0], \
+    assert len(lines) == 1 and lines[0].startswith("mptcp-ns3 reproduce: error: ") and \
+        words in lines[0], \
         r.stderr
     assert not (tmp_path / "r.db").exists() and not (tmp_path / "out").exists()
 

@@ -1,14 +1,14 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Reproduce a figure of Raiciu et al., SIGCOMM 2011 (seed 000): run its grid, plot, compare.
+"""``mptcp-ns3 reproduce``: reproduce a figure of Raiciu et al., SIGCOMM 2011 (seed 000): run
+its grid, plot, compare. The figure registry (:data:`FIGURES`).
 
-  python3 tools/reproduce.py FIGURE [--scale small|paper] [--runs 1-3] [--jobs N]
+  tools/mptcp-ns3 reproduce FIGURE [--scale small|paper] [--runs 1-3] [--jobs N]
       [--db results/reproduction.db] [--out results/] [--set name=value ...]
-      [--only name=v1,v2 ...] [--dry-run] [--plot-only]
+      [--only name=v1,v2 ...] [--dry-run] [--plot-only] [--dpi N]
 
 FIGURE is one of fig2 fig3 fig4 fig5 fig6 fig7 fig8 fig9 fig10 fig11 fig12 fig15 fig16 fig17,
 'all', or 'list' (each figure, its setting and its number of points). A figure is a grid of
-options of build/mptcp-fattree or build/mptcp-file-transfer (run through tools/sweep.py, so a
+options of build/mptcp-fattree or build/mptcp-file-transfer (run through sweep.py, so a
 rerun only runs the points not yet done), a plot drawn from the database only
 (results/figN-*.png) and a table of our numbers beside the paper's on stdout. Figures that share
 runs (2, 3 and 6; 9 and 10) share their points. The settings of each scale are in
@@ -16,7 +16,6 @@ doc/reproduction.rst. The last stdout line is a JSON summary. Exit status 0: don
 or plot failed; 2: unknown figure, unknown --set name, empty grid or incompatible database.
 """
 
-import argparse
 import json
 import math
 import os
@@ -25,15 +24,14 @@ import sqlite3
 import statistics
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+from . import load_variance, schema, sweep
+from .common import (ArgumentParser, BadInput, PlotError, error, int_list, mean, norm_value,
+                     parse_value, percentile, pyplot, save_figure)
+from .plots import fattree as fattree_plots
+from .schema import require_table
 
-import load_variance  # noqa: E402
-import mptcp_plots  # noqa: E402
-import sweep  # noqa: E402
-from mptcp_plots import PlotError, percentile  # noqa: E402
-
-PROG = "reproduce.py"
+PROG = "mptcp-ns3 reproduce"
+DPI = 130  # of the figures drawn here; fattree_plots' own (Figs. 2, 3, 4) draw at 150
 FATTREE = "mptcp-fattree"
 FILE_TRANSFER = "mptcp-file-transfer"
 # Options of the programs (./build/mptcp-fattree --help and the shared interface of issue 5).
@@ -174,15 +172,20 @@ def grid_file_transfer(scale):
 class Ctx:
     """What a plot function gets: the figure, its finished points and where to write."""
 
-    def __init__(self, fig, con, rows, out, scale, stream):
+    def __init__(self, fig, con, rows, out, scale, stream, dpi=None):
         self.fig, self.con, self.rows, self.out, self.scale, self.stream = \
             fig, con, rows, out, scale, stream
+        self.dpi = dpi  # None: each plot's own resolution
 
     def say(self, *a):
         print(*a, file=self.stream)
 
     def path(self, suffix):
         return os.path.join(self.out, f"{self.fig.name}-{suffix}.png")
+
+    def save(self, fig, suffix):
+        """Write a matplotlib figure as OUT/figN-SUFFIX.png; returns the path."""
+        return save_figure(fig, self.path(suffix), self.dpi or DPI)
 
 
 def finished(con, program, points):
@@ -215,11 +218,6 @@ def group(rows, key):
     return out
 
 
-def mean(vals):
-    vals = [v for v in vals if v is not None and not (isinstance(v, float) and math.isnan(v))]
-    return statistics.fmean(vals) if vals else math.nan
-
-
 def flow_goodputs_mbps(con, run_ids):
     if not run_ids:
         return []
@@ -229,28 +227,19 @@ def flow_goodputs_mbps(con, run_ids):
         list(run_ids)))
 
 
-def require_table(con, table, why):
-    if not con.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?",
-                       (table,)).fetchone():
-        raise PlotError(f"the database has no table '{table}' ({why})")
+def line_axes(ctx, title, xlabel, ylabel, figsize=(6.4, 4.2)):
+    """A figure with one set of axes: its labels, the title with the scale, a dotted grid."""
+    fig, ax = pyplot().subplots(figsize=figsize)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(f"{title} ({ctx.scale} scale)", fontsize=9)
+    ax.grid(linestyle=":", linewidth=0.5)
+    return fig, ax
 
 
-def pyplot():
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    return plt
-
-
-def save(fig, path):
-    fig.tight_layout()
-    fig.savefig(path, dpi=130)
-    pyplot().close(fig)
-    return path
-
-
-def plot_ranked(series, title, ylabel, path, ax=None):
-    """Ranked values (lowest first) of several series, x scaled to 0..1."""
+def plot_ranked(ctx, series, title, ylabel, suffix, ax=None):
+    """Ranked values (lowest first) of several series, x scaled to 0..1; drawn in ax, or
+    written as OUT/figN-SUFFIX.png (returns its path) when ax is None."""
     plt = pyplot()
     own = ax is None
     if own:
@@ -265,7 +254,7 @@ def plot_ranked(series, title, ylabel, path, ax=None):
     ax.grid(linestyle=":", linewidth=0.5)
     ax.legend(fontsize=7)
     if own:
-        return save(fig, path)
+        return ctx.save(fig, suffix)
     return None
 
 
@@ -281,15 +270,15 @@ def plot_throughput_vs_subflows(ctx, topo_name):
     written = []
     for k, krows in sorted(group(ctx.rows, lambda p, r: p.get("k")).items()):
         tcp, mp = split_tcp_mptcp(krows)
-        rows = mptcp_plots.fig2_rows(tcp, mp)
+        rows = fattree_plots.fig2_rows(tcp, mp)
         if not rows:
             continue
         hosts = krows[-1][1].get("hosts")
         title = f"{topo_name} k={k} ({hosts} hosts), permutation ({ctx.scale} scale)"
         ctx.say(f"{topo_name} k={k}:")
-        mptcp_plots.print_fig2(rows, ctx.stream)
+        fattree_plots.print_fig2(rows, ctx.stream)
         path = ctx.path(f"k{k}-throughput")
-        mptcp_plots.plot_fig2(rows, {}, tcp + mp, path, title=title)
+        fattree_plots.plot_fig2(rows, {}, tcp + mp, path, title=title, dpi=ctx.dpi or 150)
         written.append(path)
     return written
 
@@ -305,11 +294,11 @@ def ranked_lines(ctx, krows, mp_subflows):
     tcp, mp = split_tcp_mptcp(krows)
     lines = []
     if tcp:
-        lines.append(("TCP", 1, len(tcp), sorted(mptcp_plots.load_flow_pcts(
+        lines.append(("TCP", 1, len(tcp), sorted(fattree_plots.load_flow_pcts(
             ctx.con, [r["run_id"] for r in tcp]))))
     for sf in mp_subflows(sorted({r["subflows"] for r in mp})):
         g = [r for r in mp if r["subflows"] == sf]
-        lines.append(("MPTCP", sf, len(g), sorted(mptcp_plots.load_flow_pcts(
+        lines.append(("MPTCP", sf, len(g), sorted(fattree_plots.load_flow_pcts(
             ctx.con, [r["run_id"] for r in g]))))
     return [ln for ln in lines if ln[3]]
 
@@ -321,10 +310,11 @@ def plot_fig3(ctx):
         if not lines:
             continue
         ctx.say(f"FatTree k={k}:")
-        mptcp_plots.print_fig3(lines, ctx.stream, False)
+        fattree_plots.print_fig3(lines, ctx.stream, False)
         path = ctx.path(f"k{k}-flow-rank")
-        mptcp_plots.plot_fig3(lines, {}, [r for _, r in krows], path,
-                              title=f"FatTree k={k}, per-flow throughput ({ctx.scale} scale)")
+        fattree_plots.plot_fig3(lines, {}, [r for _, r in krows], path,
+                                title=f"FatTree k={k}, per-flow throughput ({ctx.scale} scale)",
+                                dpi=ctx.dpi or 150)
         written.append(path)
     ctx.say("paper (Fig. 3, k=8): TCP: some flows below 10 %; MPTCP-8: most flows at least "
             "90 %, none below 50 %")
@@ -341,10 +331,10 @@ def plot_fig5(ctx):
     lines = ranked_lines(ctx, ctx.rows, lambda sfs: [s for s in sfs if s in (2, sfs[-1])])
     if not lines:
         raise PlotError("no per-flow rows for the fig5 runs")
-    mptcp_plots.print_fig3(lines, ctx.stream, False)
+    fattree_plots.print_fig3(lines, ctx.stream, False)
     series = [("TCP" if n == "TCP" else f"MPTCP-{sf}", v) for n, sf, _, v in lines]
-    path = plot_ranked(series, f"VL2, per-flow throughput ({ctx.scale} scale)",
-                       "throughput (% of optimal)", ctx.path("flow-rank"))
+    path = plot_ranked(ctx, series, f"VL2, per-flow throughput ({ctx.scale} scale)",
+                       "throughput (% of optimal)", "flow-rank")
     ctx.say("paper (Fig. 5): TCP on VL2 has high total but low fairness; 2 subflows bring most "
             "of the gain, more subflows improve fairness")
     return [path]
@@ -402,7 +392,7 @@ def plot_fig6(ctx):
     a2.grid(linestyle=":", linewidth=0.5)
     a2.legend(fontsize=7)
     ctx.say("paper (Fig. 6): the variance settles above 8 subflows, almost independent of k")
-    return [save(fig, ctx.path("load-variance"))]
+    return [ctx.save(fig, "load-variance")]
 
 
 def ratio_table(ctx, xname, xlabel, rows):
@@ -421,37 +411,30 @@ def ratio_table(ctx, xname, xlabel, rows):
 
 def plot_fig7(ctx):
     tab = ratio_table(ctx, "connectionsPerHost", "connections/host", ctx.rows)
-    plt = pyplot()
-    fig, ax = plt.subplots(figsize=(6.4, 4))
+    fig, ax = line_axes(ctx, "4:1 FatTree, load", "connections per host",
+                        "throughput MPTCP / TCP", figsize=(6.4, 4))
     ax.semilogx([t[0] for t in tab], [t[3] for t in tab], "-o", label="MPTCP-4 / TCP")
     ax.axhline(1, color="grey", linewidth=0.8)
     ax.axvline(0.25, color="grey", linestyle=":", linewidth=0.8)
-    ax.set_xlabel("connections per host")
-    ax.set_ylabel("throughput MPTCP / TCP")
-    ax.set_title(f"4:1 FatTree, load ({ctx.scale} scale)", fontsize=9)
-    ax.grid(linestyle=":", linewidth=0.5)
     ax.legend(fontsize=8)
     best = max(tab, key=lambda t: t[3] if not math.isnan(t[3]) else -1)
     ctx.say(f"ours: largest gain {best[3]:.2f}x at {best[0]:g} connections/host; paper (Fig. 7): "
             "largest gain at 0.25 connections per host (the load that saturates the 4:1 core)")
-    return [save(fig, ctx.path("gain-vs-load"))]
+    return [ctx.save(fig, "gain-vs-load")]
 
 
 def plot_fig8(ctx):
     tab = ratio_table(ctx, "localFraction", "local fraction", ctx.rows)
-    plt = pyplot()
-    fig, ax = plt.subplots(figsize=(6.4, 4))
+    fig, ax = line_axes(ctx, "4:1 FatTree, random matrix, locality",
+                        "fraction of rack-local flows", "aggregate throughput (Gb/s)",
+                        figsize=(6.4, 4))
     xs = [t[0] for t in tab]
     ax.plot(xs, [t[1] / 1e3 for t in tab], "-o", label="TCP")
     ax.plot(xs, [t[2] / 1e3 for t in tab], "-s", label="MPTCP-4")
-    ax.set_xlabel("fraction of rack-local flows")
-    ax.set_ylabel("aggregate throughput (Gb/s)")
-    ax.set_title(f"4:1 FatTree, random matrix, locality ({ctx.scale} scale)", fontsize=9)
-    ax.grid(linestyle=":", linewidth=0.5)
     ax.legend(fontsize=8)
     ctx.say("paper (Fig. 8): MPTCP keeps about the same gain until about 75 % of the flows are "
             "rack-local, none above")
-    return [save(fig, ctx.path("locality"))]
+    return [ctx.save(fig, "locality")]
 
 
 def algorithm_flows(ctx, rows):
@@ -479,9 +462,9 @@ def plot_fig9(ctx):
     print_flows(ctx, flows)
     ctx.say("paper (Fig. 9, k=8): PACKETSCATTER best, MPTCP, EWTCP and UNCOUPLED close, TCP "
             "worst")
-    return [plot_ranked([(n, v) for n, (v, _) in flows.items()],
+    return [plot_ranked(ctx, [(n, v) for n, (v, _) in flows.items()],
                         f"FatTree, per-flow throughput per algorithm ({ctx.scale} scale)",
-                        "throughput (Mb/s)", ctx.path("flow-rank"))]
+                        "throughput (Mb/s)", "flow-rank")]
 
 
 def plot_fig10(ctx):
@@ -506,11 +489,11 @@ def plot_fig10(ctx):
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for ax, (layer, title) in zip(axes, (("aggregation-core", "core links"),
                                          ("host-edge", "access links"))):
-        plot_ranked(data[layer], f"{title} ({layer}), {ctx.scale} scale", "loss rate (%)", None,
-                    ax=ax)
+        plot_ranked(ctx, data[layer], f"{title} ({layer}), {ctx.scale} scale", "loss rate (%)",
+                    None, ax=ax)
     ctx.say("paper (Fig. 10): UNCOUPLED has the highest loss in core and access; MPTCP, EWTCP "
             "and TCP load the access links equally; MPTCP relieves core hot spots")
-    return [save(fig, ctx.path("link-loss"))]
+    return [ctx.save(fig, "link-loss")]
 
 
 def plot_fig11(ctx):
@@ -529,9 +512,9 @@ def plot_fig11(ctx):
             ctx.say(f"{name:<14} {b:>12.2f} {mean(vals):>9.2f} {mean(vals) / b:>6.3f}")
     ctx.say("paper (Fig. 11): MPTCP hardly affected; EWTCP and UNCOUPLED lose on the flows "
             "through the slow link; PACKETSCATTER worst (those flows at about 10 %)")
-    written = [plot_ranked([(n, v) for n, (v, _) in flows.items()],
+    written = [plot_ranked(ctx, [(n, v) for n, (v, _) in flows.items()],
                            f"FatTree with one slow core link, per-flow throughput "
-                           f"({ctx.scale} scale)", "throughput (Mb/s)", ctx.path("hotspot"))]
+                           f"({ctx.scale} scale)", "throughput (Mb/s)", "hotspot")]
     if base_rows:
         written += plot_hotspot_flows(ctx, hotspot_flow_ratios(ctx.con, ctx.rows, base_rows))
     return written
@@ -597,7 +580,7 @@ def plot_hotspot_flows(ctx, ratios):
                  f"({ctx.scale} scale)", fontsize=9)
     ax.grid(axis="y", linestyle=":", linewidth=0.5)
     ax.legend(fontsize=7)
-    return [save(fig, ctx.path("hotspot-flows"))]
+    return [ctx.save(fig, "hotspot-flows")]
 
 
 def plot_fig12(ctx):
@@ -635,7 +618,7 @@ def plot_fig12(ctx):
     ax.legend(fontsize=7, loc="lower right")
     ctx.say("paper (Fig. 12): long flows TCP 28, EWTCP 43, MPTCP 47, UNCOUPLED 49 Mb/s (at most "
             "65); UNCOUPLED hurts short flows most")
-    return [save(fig, ctx.path("fct-cdf"))]
+    return [ctx.save(fig, "fct-cdf")]
 
 
 def dhft_label(p):
@@ -667,18 +650,14 @@ def plot_fig15(ctx):
             rows.append((p, r))
     ctx.rows = rows
     xs, tab = dhft_table(ctx, "localFraction", "local fraction")
-    plt = pyplot()
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    fig, ax = line_axes(ctx, "DHFT vs perfect switch, permutation",
+                        "fraction of rack-local flows", "aggregate throughput (Gb/s)")
     for n, ys in tab.items():
         ax.plot(xs, ys, "-o", label=n)
-    ax.set_xlabel("fraction of rack-local flows")
-    ax.set_ylabel("aggregate throughput (Gb/s)")
-    ax.set_title(f"DHFT vs perfect switch, permutation ({ctx.scale} scale)", fontsize=9)
-    ax.grid(linestyle=":", linewidth=0.5)
     ax.legend(fontsize=8)
     ctx.say("paper (Fig. 15, k=12, 576 hosts, 100 Mb/s): at most 43 Gb/s with no local traffic, "
             "115 Gb/s all local; MPTCP on DHFT beats the perfect switch from 12 % local flows")
-    return [save(fig, ctx.path("locality"))]
+    return [ctx.save(fig, "locality")]
 
 
 def plot_fig16(ctx):
@@ -686,21 +665,17 @@ def plot_fig16(ctx):
     ref = tab.get("Perfect switch TCP")
     if not ref:
         raise PlotError("fig16 needs the perfect-switch runs (none finished)")
-    plt = pyplot()
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    fig, ax = line_axes(ctx, "DHFT, random matrix, load", "connections per host",
+                        "throughput relative to the perfect switch")
     ctx.say("relative to the perfect switch:")
     for n, ys in tab.items():
         rel = [y / r if r else math.nan for y, r in zip(ys, ref)]
         ctx.say(f"  {n:<22} " + " ".join(f"{v:.2f}" for v in rel))
         ax.semilogx(xs, rel, "-o", label=n)
-    ax.set_xlabel("connections per host")
-    ax.set_ylabel("throughput relative to the perfect switch")
-    ax.set_title(f"DHFT, random matrix, load ({ctx.scale} scale)", fontsize=9)
-    ax.grid(linestyle=":", linewidth=0.5)
     ax.legend(fontsize=8)
     ctx.say("paper (Fig. 16): MPTCP on DHFT nearly 2x the perfect switch at light to medium "
             "load; the perfect switch wins at high load (DHFT worst case about 75 %)")
-    return [save(fig, ctx.path("load"))]
+    return [ctx.save(fig, "load")]
 
 
 def plot_fig17(ctx):
@@ -734,7 +709,7 @@ def plot_fig17(ctx):
     ax.legend(fontsize=8)
     ctx.say(f"ours: MPTCP faster from {cross_at} packets; paper (Fig. 17): TCP faster below "
             "about 150 packets")
-    return [save(fig, ctx.path("transfer-time"))]
+    return [ctx.save(fig, "transfer-time")]
 
 
 # --- registry -----------------------------------------------------------------------------------
@@ -783,7 +758,7 @@ FIGURES = {f.name: f for f in [
 # --- CLI ----------------------------------------------------------------------------------------
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(
+    p = ArgumentParser(
         prog=PROG, description="Reproduce a figure of Raiciu et al. SIGCOMM 2011: run its grid "
         "(resumable), plot it from the database and print our numbers beside the paper's.",
         epilog="Figures: " + " ".join(FIGURES) + " all list. See doc/reproduction.rst.")
@@ -791,7 +766,7 @@ def parse_args(argv):
     p.add_argument("--scale", choices=SCALES, default="small",
                    help="small (minutes on 2 cores) or paper (the paper's setting); "
                    "default: %(default)s")
-    p.add_argument("--runs", type=sweep.int_list, default=[1],
+    p.add_argument("--runs", type=int_list, default=[1],
                    help="RNG run numbers, each point once per number as --RngRun (default 1)")
     p.add_argument("--jobs", type=int, default=os.cpu_count(),
                    help="parallel runs (default: the number of CPUs, %(default)s)")
@@ -808,9 +783,13 @@ def parse_args(argv):
     p.add_argument("--timeout", type=float, default=None, help="wall-clock limit per run, s")
     p.add_argument("--dry-run", action="store_true", help="print the commands, run nothing")
     p.add_argument("--plot-only", action="store_true", help="plot what is in the database")
+    p.add_argument("--dpi", type=int, default=None,
+                   help=f"resolution of the PNG files (default: {DPI}; 150 for Figs. 2-4)")
     args = p.parse_args(argv)
     if args.jobs is None or args.jobs < 1:
         p.error("--jobs must be >= 1")
+    if args.dpi is not None and args.dpi < 10:
+        p.error("--dpi must be >= 10")
     return args
 
 
@@ -819,7 +798,7 @@ def parse_assignments(specs, what):
     for spec in specs:
         name, sep, value = spec.partition("=")
         if not sep or not name:
-            raise sweep.SweepError(f"{what} '{spec}' is not NAME=VALUE")
+            raise BadInput(f"{what} '{spec}' is not NAME=VALUE")
         out.append((name, value))
     return out
 
@@ -830,10 +809,10 @@ def figure_points(fig, scale, runs, sets=(), only=()):
     names = OPTIONS[fig.program]
     for name, value in sets:
         if name in names:
-            grid = [dict(p, **{name: sweep.parse_value(value)}) for p in grid]
+            grid = [dict(p, **{name: parse_value(value)}) for p in grid]
     for name, values in only:
-        allowed = {sweep.norm_value(sweep.parse_value(v)) for v in values.split(",")}
-        grid = [p for p in grid if sweep.norm_value(p.get(name, "")) in allowed]
+        allowed = {norm_value(parse_value(v)) for v in values.split(",")}
+        grid = [p for p in grid if norm_value(p.get(name, "")) in allowed]
     return sweep.dedupe(sweep.with_runs(grid, runs))
 
 
@@ -841,11 +820,11 @@ def check_names(figs, sets, only):
     known = set().union(*(OPTIONS[f.program] for f in figs))
     for name, _ in list(sets) + list(only):
         if name in MANAGED:
-            raise sweep.SweepError(f"parameter '{name}' is set by {PROG} ({MANAGED[name]})")
+            raise BadInput(f"parameter '{name}' is set by {PROG} ({MANAGED[name]})")
         if name not in known:
-            raise sweep.SweepError(f"unknown parameter '{name}' (options of "
-                                   f"{', '.join(sorted({f.program for f in figs}))}; see --help "
-                                   "of the program)")
+            raise BadInput(f"unknown parameter '{name}' (options of "
+                           f"{', '.join(sorted({f.program for f in figs}))}; see --help "
+                           "of the program)")
 
 
 def require_run_id(point, result):
@@ -855,8 +834,8 @@ def require_run_id(point, result):
 
 
 def plot_figure(fig, args, stream):
-    con = mptcp_plots.open_db(args.db, ("runs", "sweep_points"),
-                              "run the figure first (without --plot-only)")
+    con = schema.open_db(args.db, ("runs", "sweep_points"),
+                         "run the figure first (without --plot-only)")
     try:
         points = figure_points(fig, args.scale, args.runs, args.sets, args.only)
         rows = finished(con, fig.program, points)
@@ -864,7 +843,7 @@ def plot_figure(fig, args, stream):
             raise PlotError(f"none of the {len(points)} points of {fig.name} ({args.scale} "
                             f"scale) has a finished run in '{args.db}'")
         os.makedirs(args.out, exist_ok=True)
-        ctx = Ctx(fig, con, rows, args.out, args.scale, stream)
+        ctx = Ctx(fig, con, rows, args.out, args.scale, stream, args.dpi)
         if fig.name == "fig11":
             ctx.fig9_points = figure_points(FIGURES["fig9"], args.scale, args.runs, args.sets,
                                             args.only)
@@ -898,14 +877,14 @@ def main(argv=None, stream=sys.stdout):
         elif args.figure in FIGURES:
             figs = [FIGURES[args.figure]]
         else:
-            raise sweep.SweepError(f"unknown figure '{args.figure}' (known: "
-                                   f"{' '.join(FIGURES)} all list)")
+            raise BadInput(f"unknown figure '{args.figure}' (known: "
+                           f"{' '.join(FIGURES)} all list)")
         check_names(figs, args.sets, args.only)
         plan = {}
         for f in figs:
             pts = figure_points(f, args.scale, args.runs, args.sets, args.only)
             if not pts:
-                raise sweep.SweepError(f"empty grid: no point of {f.name} is left after --only")
+                raise BadInput(f"empty grid: no point of {f.name} is left after --only")
             plan.setdefault((f.program, f.sweep_name), pts)
         summary = dict(figure=args.figure, scale=args.scale, points=0, ok=0, failed=0,
                        skipped=0, interrupted=False, plots=[], plot_errors=[])
@@ -914,20 +893,19 @@ def main(argv=None, stream=sys.stdout):
                 db_dir = os.path.dirname(args.db)
                 if db_dir:
                     os.makedirs(db_dir, exist_ok=True)
-                sweep.check_db(args.db)
+                schema.check_db(args.db)
             for (program, name), pts in plan.items():
                 path = os.path.join(args.bin_dir, program)
                 label = f"{name}-{args.scale}"
                 if args.dry_run:
-                    done = sweep.done_keys(args.db) if os.path.exists(args.db) else set()
+                    done = schema.done_keys(args.db) if os.path.exists(args.db) else set()
                     for p in pts:
                         mark = "# done: " if sweep.point_key(program, p) in done else ""
                         print(mark + shlex.join(sweep.command(path, p, args.db, label)),
                               file=stream)
                     continue
                 if not os.path.exists(path):
-                    print(f"{PROG}: error: program '{path}' not found (build it, or give "
-                          "--bin-dir)", file=sys.stderr)
+                    error(PROG, f"program '{path}' not found (build it, or give --bin-dir)")
                     return 1
                 res = sweep.run_sweep(path, pts, args.db, label, jobs=args.jobs,
                                       timeout=args.timeout, check=require_run_id)
@@ -940,22 +918,19 @@ def main(argv=None, stream=sys.stdout):
         if args.dry_run:
             return 0
         if os.path.exists(args.db):
-            sweep.check_db(args.db)  # read-only; an incompatible file is rejected (exit 2)
+            schema.check_db(args.db)  # read-only; an incompatible file is rejected (exit 2)
         for f in figs:
             try:
                 summary["plots"] += plot_figure(f, args, stream)
             except PlotError as e:
-                print(f"{PROG}: error: {f.name}: {e}", file=sys.stderr)
+                error(PROG, f"{f.name}: {e}")
                 summary["plot_errors"].append(f.name)
             except ImportError as e:
-                print(f"{PROG}: error: matplotlib is needed ({e})", file=sys.stderr)
+                error(PROG, f"matplotlib is needed ({e})")
                 summary["plot_errors"].append(f.name)
-    except sweep.SweepError as e:
-        print(f"{PROG}: error: {e}", file=sys.stderr)
+    except BadInput as e:
+        error(PROG, e)
         return 2
     print(json.dumps(summary), file=stream)
     return 1 if summary["failed"] or summary["plot_errors"] else 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Tests of tools/sweep.py with a fake program (tools/fake_experiment.py); no C++ build needed.
-Run with: python3 -m pytest tools/
+"""Tests of ``mptcp-ns3 sweep`` (tools/mptcp_ns3/sweep.py, schema.py) with a fake program
+(tests/fake_experiment.py); no C++ build needed. Run with: python3 -m pytest tools/
 """
 
 import json
@@ -13,24 +13,21 @@ import time
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-
-import sweep  # noqa: E402
-
-SWEEP = os.path.join(HERE, "sweep.py")
+import paths
+from mptcp_ns3 import schema, sweep
 
 
 def install_fake(bindir):
     """Copies of the fake program named like the real ones; returns {name: path}."""
     os.makedirs(bindir, exist_ok=True)
-    with open(os.path.join(HERE, "fake_experiment.py")) as f:
+    with open(os.path.join(paths.TESTS, "fake_experiment.py")) as f:
         body = f.read().split("\n", 1)[1]
     out = {}
     for name in ("mptcp-fattree", "mptcp-file-transfer"):
         path = os.path.join(bindir, name)
         with open(path, "w") as f:
-            f.write(f"#!{sys.executable}\n" + body)
+            f.write(f"#!{sys.executable}\nimport sys\nsys.path.insert(0, {paths.TESTS!r})\n"
+                    + body)
         os.chmod(path, 0o755)
         out[name] = path
     return out
@@ -42,9 +39,7 @@ def fake(tmp_path):
 
 
 def cli(*args, env_extra=None, timeout=120):
-    env = dict(os.environ, **(env_extra or {}))
-    return subprocess.run([sys.executable, SWEEP, *args], capture_output=True, text=True,
-                          env=env, timeout=timeout)
+    return paths.cli("sweep", *args, env_extra=env_extra, timeout=timeout)
 
 
 def log_lines(path):
@@ -150,10 +145,10 @@ def test_failing_point_recorded_with_stderr_tail(tmp_path, fake, mode):
         # 27 lines were written; the last 20 are kept, then the runner's reason.
         assert tail[:20] == [f"fake stderr line {i}" for i in range(6, 25)] + \
             ["fatal: simulated failure"]
-        assert tail[20] == "[sweep.py] exit status 3"
+        assert tail[20] == "[mptcp-ns3 sweep] exit status 3"
     else:
         assert failed[0][2] == -signal.SIGABRT
-        assert tail[-1] == f"[sweep.py] killed by signal {int(signal.SIGABRT)}"
+        assert tail[-1] == f"[mptcp-ns3 sweep] killed by signal {int(signal.SIGABRT)}"
     assert sorted(p[1] for p in pts) == ["failed", "ok", "ok"]
     # A rerun runs only the failed point and appends a row for it.
     r2 = cli("--program", fake, "--db", db, "--param", "subflows=1,2,3",
@@ -174,7 +169,7 @@ def test_killed_sweep_resumes_with_only_the_missing_points(tmp_path, fake, sig):
     env = dict(os.environ, FAKE_LOG=log, FAKE_SLEEP="1.0")
     # A background job of a non-interactive shell (e.g. a CI run started with '&') inherits
     # SIGINT ignored, and Python then installs no KeyboardInterrupt handler: restore the default.
-    proc = subprocess.Popen([sys.executable, SWEEP, *args], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, paths.CLI, "sweep", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
@@ -219,8 +214,11 @@ def make_bad_db(path, case):
         return
     con = sqlite3.connect(path)
     if case == "version":
-        con.executescript(sweep.SWEEP_TABLES)
+        con.executescript(schema.SWEEP_TABLES)
         con.execute("INSERT INTO sweep_meta VALUES ('schema_version', '2')")
+    elif case == "results-version":
+        con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+        con.execute("INSERT INTO meta VALUES ('schema_version', '2')")
     elif case == "no-meta":
         con.execute("CREATE TABLE sweep_points (sweep TEXT, point_key TEXT)")
     elif case == "foreign":
@@ -230,7 +228,8 @@ def make_bad_db(path, case):
     con.close()
 
 
-@pytest.mark.parametrize("case,words", [("version", "schema version 2"),
+@pytest.mark.parametrize("case,words", [("version", "sweep schema version 2"),
+                                        ("results-version", "result schema version 2"),
                                         ("no-meta", "unknown schema version"),
                                         ("foreign", "without column"),
                                         ("text", "not an SQLite 3 database")])
@@ -244,7 +243,8 @@ def test_incompatible_database_rejected_without_modification(tmp_path, fake, cas
             env_extra=dict(FAKE_LOG=log))
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("sweep.py: error: ") and words in lines[0], \
+    assert len(lines) == 1 and lines[0].startswith("mptcp-ns3 sweep: error: ") and \
+        words in lines[0], \
         r.stderr
     with open(db, "rb") as f:
         assert f.read() == before
@@ -278,5 +278,5 @@ def test_grid_file_and_missing_json(tmp_path, fake):
     r = cli("--program", str(notjson), "--db", db, "--param", "x=1")
     assert r.returncode == 1
     assert rows(db, "SELECT status, stderr_tail FROM sweep_points WHERE point_key LIKE "
-                "'echo-prog%'") == [("failed", "[sweep.py] last stdout line is not a JSON "
+                "'echo-prog%'") == [("failed", "[mptcp-ns3 sweep] last stdout line is not a JSON "
                                      "object: 'done.'")]

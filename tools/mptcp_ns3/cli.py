@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The entry point: ``mptcp-ns3 SUBCOMMAND [options]``; each subcommand is one module's
+``main(argv)`` and has its own ``--help``.
+
+An unknown subcommand (or plot kind) is one line on stderr and exit status 2, as every bad
+argument of a subcommand.
+"""
+
+import importlib
+import sys
+
+from . import plots
+from .common import TOOL, error
+
+#: subcommand -> (module, one-line description); ``plot`` dispatches on plots.KINDS.
+SUBCOMMANDS = {
+    "sweep": ("sweep", "run any grid of one program's options in parallel, resumable, "
+              "recorded in the results database"),
+    "fattree": ("fattree", "the main job: FatTree TCP vs MPTCP 1..8 subflows, Figs. 2 and 3 "
+                "of Raiciu et al. 2011 (tools/quickstart.sh)"),
+    "reproduce": ("figures", "reproduce a figure of Raiciu et al. 2011 (FIG, 'all' or 'list'): "
+                  "run, plot, compare with the paper"),
+    "thesis-table53": ("thesis", "Table 5.3 of the MMPTCP thesis: the six transport "
+                       "configurations under Sim_Mix, FCT table and plots"),
+    "plot": (None, "draw a plot from finished results: plot KIND (" + ", ".join(plots.KINDS)
+             + ")"),
+    "bench": ("bench", "speed: stock ns-3 TCP, TCP and MPTCP-8 of this module, cost per packet"),
+}
+
+
+def usage():
+    lines = [f"usage: {TOOL} SUBCOMMAND [options]   ({TOOL} SUBCOMMAND --help for its options)",
+             "", "subcommands:"]
+    lines += [f"  {name:<16} {desc}" for name, (_, desc) in SUBCOMMANDS.items()]
+    lines += ["", "plot kinds:"]
+    lines += [f"  {name:<16} {desc}" for name, (_, desc) in plots.KINDS.items()]
+    lines += ["", "See README.md and doc/reproduction.rst."]
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(usage(), file=sys.stdout if argv else sys.stderr)
+        return 0 if argv else 2
+    name, rest = argv[0], argv[1:]
+    if name not in SUBCOMMANDS:
+        error(TOOL, f"unknown subcommand '{name}' (known: {', '.join(SUBCOMMANDS)}; see "
+              "--help)")
+        return 2
+    if name == "plot":
+        if not rest or rest[0] in ("-h", "--help"):
+            print(usage(), file=sys.stdout if rest else sys.stderr)
+            return 0 if rest else 2
+        if rest[0] not in plots.KINDS:
+            error(f"{TOOL} plot", f"unknown plot kind '{rest[0]}' (known: "
+                  f"{', '.join(plots.KINDS)})")
+            return 2
+        return plots.module(rest[0]).main(rest[1:])
+    module = importlib.import_module(f".{SUBCOMMANDS[name][0]}", __package__)
+    return module.main(rest)

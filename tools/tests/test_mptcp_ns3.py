@@ -1,0 +1,128 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Tests of the one entry point (tools/mptcp-ns3, ``python3 -m mptcp_ns3``): its subcommands,
+bad arguments as one line with exit status 2, and the subcommands without tests of their own
+(thesis-table53, bench) on fake programs. Run with: python3 -m pytest tools/
+"""
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+import paths
+from mptcp_ns3 import cli, plots, thesis
+from test_sweep import install_fake, log_lines
+
+
+def test_help_lists_every_subcommand_and_plot_kind():
+    r = paths.cli("--help")
+    assert r.returncode == 0, r.stderr
+    for name in list(cli.SUBCOMMANDS) + list(plots.KINDS):
+        assert f"\n  {name} " in r.stdout, name
+    for name in cli.SUBCOMMANDS:
+        if name != "plot":
+            h = paths.cli(name, "--help")
+            assert h.returncode == 0 and h.stdout.startswith(f"usage: mptcp-ns3 {name}"), name
+    for kind in plots.KINDS:
+        h = paths.cli("plot", kind, "--help")
+        assert h.returncode == 0 and h.stdout.startswith(f"usage: mptcp-ns3 plot {kind}"), kind
+
+
+def test_python_dash_m_is_the_same_command(tmp_path):
+    env = dict(os.environ, PYTHONPATH=paths.TOOLS)
+    r = subprocess.run([sys.executable, "-m", "mptcp_ns3", "reproduce", "list"],
+                       capture_output=True, text=True, env=env, cwd=str(tmp_path), timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == paths.cli("reproduce", "list").stdout
+    assert r.stdout.splitlines()[1].startswith("fig2 ")
+
+
+@pytest.mark.parametrize("args,words", [
+    ([], "usage: mptcp-ns3 SUBCOMMAND"),
+    (["nope"], "mptcp-ns3: error: unknown subcommand 'nope'"),
+    (["plot"], "usage: mptcp-ns3 SUBCOMMAND"),
+    (["plot", "fig99"], "mptcp-ns3 plot: error: unknown plot kind 'fig99'"),
+    (["sweep", "--db", "x.db"], "mptcp-ns3 sweep: error: the following arguments are required"),
+    (["fattree", "--k", "eight"], "mptcp-ns3 fattree: error: argument --k: invalid int"),
+    (["reproduce", "fig2", "--jobs", "0"], "mptcp-ns3 reproduce: error: --jobs must be >= 1"),
+    (["thesis-table53", "--duration", "0.2"], "mptcp-ns3 thesis-table53: error: --duration"),
+    (["bench", "--k"], "mptcp-ns3 bench: error: argument --k: expected one argument"),
+    (["plot", "fattree", "--bogus"], "mptcp-ns3 plot fattree: error: unrecognized arguments"),
+])
+def test_bad_arguments_exit_2(tmp_path, args, words):
+    r = paths.cli(*args, cwd=str(tmp_path))
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert words in r.stderr
+    if args and args != ["plot"]:
+        assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert os.listdir(tmp_path) == []
+
+
+def test_thesis_table53_dry_run():
+    r = paths.cli("thesis-table53", "--dry-run", "--runs", "1-2", "--db", "t/t.db", "--out",
+                  "t", "--", "--scheduler=RoundRobin")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == 2 * 6 + 1
+    assert lines[0] == (
+        "build/mptcp-fattree --k=8 --hostsPerTor=16 --linkRate=100Mbps --delay=20us --queue=100 "
+        "--mss=1400 --delAckCount=1 --initialCwnd=1 --minRto=200ms --matrix=permutation "
+        "--workload=mix --shortFlowRate=256 --longFlowFraction=0.33 --shortFlowSize=70000 "
+        "--shortFlowStart=0.5 --duration=2.5 --warmup=0.5 --quiet=true --transport=tcp "
+        "--RngRun=1 --db=t/t.db --label=table53-iw1-2.5s --scheduler=RoundRobin")
+    assert "--transport=mmptcp --subflows=8 --switchThreshold=100000 --RngRun=2" in lines[11]
+    assert lines[12] == "mptcp-ns3 plot fct --db t/t.db --label table53-iw1-2.5s --out t"
+    assert list(thesis.CONFIGS) == ["TCP_Pure", "MPTCP_Pure", "MPTCP_SFTCP", "PS_Pure",
+                                    "PS_SFTCP", "MMPTCP"]
+
+
+def test_thesis_table53_runs_resumes_and_tabulates(tmp_path):
+    fake = install_fake(str(tmp_path / "bin"))["mptcp-fattree"]
+    log = str(tmp_path / "log")
+    args = ["thesis-table53", "--binary", fake, "--db", tmp_path / "t.db", "--out",
+            tmp_path / "out", "--duration", "1", "--jobs", "2"]
+    r = paths.cli(*args, env_extra=dict(FAKE_LOG=log))
+    assert r.returncode == 0, r.stderr
+    summary = json.loads(r.stdout.splitlines()[-1])
+    assert (summary["points"], summary["ok"], summary["failed"], summary["plot_status"]) == \
+        (6, 6, 0, 0)
+    assert len(log_lines(log)) == 6
+    # Each run's JSON line, its stderr in OUT/CONFIG-RUN.log, the Table 5.3 row per config.
+    assert '[MMPTCP run 1] {"k": 8, "hosts": 512' in r.stdout
+    with open(tmp_path / "out" / "PS_SFTCP-1.log") as f:
+        assert f.read() == "fake: starting\nfake: done\n"
+    for name in thesis.CONFIGS:
+        assert any(ln.startswith(name + " ") for ln in r.stdout.splitlines()), name
+    assert (tmp_path / "out" / "fct-cdf.png").exists()
+    con = sqlite3.connect(tmp_path / "t.db")
+    assert con.execute("SELECT DISTINCT label FROM runs").fetchall() == [("table53-iw1-1s",)]
+    con.close()
+    # Resumable: a rerun runs nothing and tabulates again.
+    r = paths.cli(*args, env_extra=dict(FAKE_LOG=log))
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout.splitlines()[-1])["skipped"] == 6
+    assert len(log_lines(log)) == 6
+
+
+def test_bench_table_and_failure(tmp_path):
+    prog = tmp_path / "mptcp-fattree"
+    prog.write_text(f"#!{sys.executable}\n" + """import json, sys
+opts = dict(a[2:].split("=", 1) for a in sys.argv[1:] if "=" in a)
+if opts.get("transport") == "mptcp" and "FAIL" in opts.get("k", ""):
+    sys.exit(4)
+wall = {"tcp": 2.0, "mptcp": 3.0}[opts["transport"]] * (0.5 if "stock" in opts else 1)
+print(json.dumps(dict(wall_s=wall, delivered_bytes=1400e4, optimal_pct=50.0)))
+""")
+    prog.chmod(0o755)
+    r = paths.cli("bench", "--binary", prog, "--k", "4", "--duration", "0.5")
+    assert r.returncode == 0, r.stderr
+    rows = {ln[:34].strip(): ln[34:].split() for ln in r.stdout.splitlines()[2:]}
+    assert rows["stock ns-3 TCP, global routing"][3] == "1.00x"
+    assert rows["TCP, flow ECMP"][3] == "2.00x"
+    assert rows["MPTCP-8 (LIA), flow ECMP"][:4] == ["3.0", "6.0", "3333", "3.00x"]
+    r = paths.cli("bench", "--binary", tmp_path / "nope")
+    assert r.returncode == 1
+    assert r.stderr.strip().splitlines()[-1].startswith("mptcp-ns3 bench: error: cannot run")
