@@ -40,18 +40,25 @@ def usage():
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
-    if not argv or argv[0] in ("-h", "--help", "help"):
-        print(usage(), file=sys.stdout if argv else sys.stderr)
-        return 0 if argv else 2
+    if not argv:
+        error(TOOL, f"a subcommand is needed ({', '.join(SUBCOMMANDS)}; see --help)")
+        return 2
+    if argv[0] in ("-h", "--help", "help"):
+        print(usage())
+        return 0
     name, rest = argv[0], argv[1:]
     if name not in SUBCOMMANDS:
         error(TOOL, f"unknown subcommand '{name}' (known: {', '.join(SUBCOMMANDS)}; see "
               "--help)")
         return 2
     if name == "plot":
-        if not rest or rest[0] in ("-h", "--help"):
-            print(usage(), file=sys.stdout if rest else sys.stderr)
-            return 0 if rest else 2
+        if not rest:
+            error(f"{TOOL} plot", f"a plot kind is needed ({', '.join(plots.KINDS)}; see "
+                  "--help)")
+            return 2
+        if rest[0] in ("-h", "--help"):
+            print(usage())
+            return 0
         if rest[0] not in plots.KINDS:
             error(f"{TOOL} plot", f"unknown plot kind '{rest[0]}' (known: "
                   f"{', '.join(plots.KINDS)})")

@@ -312,9 +312,10 @@ class Runner:
 
 
 def run_sweep(program, points, db, sweep, jobs=None, extra=(), timeout=None, resume=True,
-              progress=True, on_stderr=None, check=None, stream=sys.stderr):
-    """Run the points not yet 'ok' in db and record each one. Returns a summary dict with
-    points, skipped, ok, failed, interrupted, results (list of result dicts)."""
+              progress=True, on_stderr=None, check=None, stream=sys.stderr, on_done=None):
+    """Run the points not yet 'ok' in db and record each one (then call on_done(result) if
+    given). Returns a summary dict with points, skipped, ok, failed, interrupted, results (list
+    of result dicts)."""
     if not points:
         raise BadInput("empty grid: no parameter sets to run")
     schema.init_sweep_tables(db)
@@ -331,7 +332,12 @@ def run_sweep(program, points, db, sweep, jobs=None, extra=(), timeout=None, res
               f"{len(todo)} to run, {jobs or os.cpu_count()} at a time", file=stream, flush=True)
     runner = Runner(jobs=jobs, timeout=timeout, on_stderr=on_stderr, check=check,
                     progress=progress, stream=stream)
-    results, interrupted = runner.run(todo, on_done=lambda r: schema.record(db, sweep, r))
+    def done(res):
+        schema.record(db, sweep, res)
+        if on_done:
+            on_done(res)
+
+    results, interrupted = runner.run(todo, on_done=done)
     results = [r for r in results if r is not None]
     return dict(sweep=sweep, points=len(points), skipped=skipped,
                 ok=sum(r["status"] == "ok" for r in results),

@@ -124,15 +124,13 @@ def main(argv=None):
     try:
         res = sweep.run_sweep(args.binary, [p for _, _, p in plan], args.db, args.label,
                               jobs=args.jobs, extra=args.extra, timeout=args.timeout,
-                              on_stderr=on_stderr)
+                              on_stderr=on_stderr, on_done=on_done)
     except BadInput as e:
         error(PROG, e)
         return 2
     finally:
         for f in logs.values():
             f.close()
-    for r in res["results"]:
-        on_done(r)
     summary = {k: res[k] for k in ("sweep", "points", "skipped", "ok", "failed", "interrupted")}
     rc = 1 if res["failed"] or res["interrupted"] else 0
     if res["interrupted"]:
