@@ -67,6 +67,9 @@ def build(bld):
         'helper/datacenter-topology.cc',
         'helper/dual-homed-fat-tree-helper.cc',
         'helper/vl2-helper.cc',
+        'helper/datacenter-topology-registry.cc',
+        'helper/mptcp-algorithm-registry.cc',
+        'helper/datacenter-experiment.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mptcp')
@@ -93,6 +96,7 @@ def build(bld):
         'test/link-statistics-test-suite.cc',
         'test/file-transfer-test-suite.cc',
         'test/datacenter-topology-test-suite.cc',
+        'test/datacenter-experiment-test-suite.cc',
         'test/mptcp-thesis-model-test-suite.cc',
     ]
 
@@ -139,6 +143,9 @@ def build(bld):
         'helper/datacenter-topology.h',
         'helper/dual-homed-fat-tree-helper.h',
         'helper/vl2-helper.h',
+        'helper/datacenter-topology-registry.h',
+        'helper/mptcp-algorithm-registry.h',
+        'helper/datacenter-experiment.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:
