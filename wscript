@@ -70,6 +70,7 @@ def build(bld):
         'helper/datacenter-topology-registry.cc',
         'helper/mptcp-algorithm-registry.cc',
         'helper/datacenter-experiment.cc',
+        'helper/program-text.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mptcp')
@@ -146,6 +147,7 @@ def build(bld):
         'helper/datacenter-topology-registry.h',
         'helper/mptcp-algorithm-registry.h',
         'helper/datacenter-experiment.h',
+        'helper/program-text.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -74,10 +74,12 @@ main(int argc, char* argv[])
                  "switches (even)", c.k);
     cmd.AddValue("hostsPerTor",
                  "hosts per edge (ToR) switch (fattree default k/2 = no oversubscription); dhft: "
-                 "per ToR pair (default 2k/3 rounded down, k=12: 576 hosts); vl2: default 20", c.hostsPerTor);
+                 "per ToR pair (default 2k/3 rounded down, k=12: 576 hosts); vl2: default 20",
+                 c.hostsPerTor);
     cmd.AddValue("hosts", "number of hosts, only with --topology=perfect (>= 2)", c.hosts);
     cmd.AddValue("linkRate", "rate of every link (ns-3 DataRate, e.g. 100Mbps)", c.linkRate);
-    cmd.AddValue("delay", "one-way propagation delay of every link (ns-3 Time, e.g. 20us)", c.delay);
+    cmd.AddValue("delay", "one-way propagation delay of every link (ns-3 Time, e.g. 20us)",
+                 c.delay);
     cmd.AddValue("queue", "DropTail queue of every switch port and NIC, packets", c.queue);
     cmd.AddValue("transport",
                  "tcp | mptcp | packetscatter (seed 000 §4.3.5: switches spray every packet over "
@@ -135,12 +137,15 @@ main(int argc, char* argv[])
                  "long (Sim_Long) | mix (Sim_Mix: long flows from --longFlowFraction of the "
                  "hosts, Poisson short flows from the rest) | incast (--incastSenders short "
                  "flows into one random host every 0.5 s) | incast-long", c.workload);
-    cmd.AddValue("shortFlowRate", "Poisson short-flow arrivals per second, whole fabric", c.shortFlowRate);
+    cmd.AddValue("shortFlowRate",
+                 "Poisson short-flow arrivals per second, whole fabric",
+                 c.shortFlowRate);
     cmd.AddValue("longFlowFraction", "fraction of the hosts sending a long flow in mix, "
                  "0..1 (default 1/3)", c.longFlowFraction);
     cmd.AddValue("shortFlowSize", "short-flow size, bytes (default 70000)", c.shortFlowSize);
     cmd.AddValue("flowSizeCdf", "file of short-flow sizes: lines 'size_bytes "
-                 "cumulative_probability' (doc/mptcp.rst), instead of --shortFlowSize", c.flowSizeCdf);
+                 "cumulative_probability' (doc/mptcp.rst), instead of --shortFlowSize",
+                 c.flowSizeCdf);
     cmd.AddValue("shortTransport", "transport of the short flows: same | tcp | mptcp | ps | "
                  "mmptcp", c.shortTransport);
     cmd.AddValue("switchThreshold", "MMPTCP's switch to MPTCP after this many bytes "
@@ -149,7 +154,8 @@ main(int argc, char* argv[])
     cmd.AddValue("shortFlowStart", "first short flow (after the warm-up), s", c.shortFlowStart);
     cmd.AddValue("shortFlowStop",
                  "no short flow starts after this time, s (default 0.2 s before the end, "
-                 "as the thesis's code; earlier leaves slow short flows time to complete)", c.shortFlowStop);
+                 "as the thesis's code; earlier leaves slow short flows time to complete)",
+                 c.shortFlowStop);
     cmd.Parse(argc, argv);
 
     // ---- Validate everything before simulating or writing anything.

@@ -11,6 +11,7 @@
 #include "ns3/mptcp-socket-base.h"
 #include "ns3/mptcp-subflow.h"
 #include "ns3/object-factory.h"
+#include "ns3/program-text.h"
 #include "ns3/received-bytes.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -22,7 +23,6 @@
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
-#include <regex>
 #include <sstream>
 
 namespace ns3
@@ -50,54 +50,7 @@ Reject(const std::string& option,
     return false;
 }
 
-/**
- * Parse an ns-3 time such as "200ms", "1.5s" or "0" without ns-3's abort on a malformed one.
- * \param text a decimal number and an optional unit (y, d, h, min, s, ms, us, ns, ps, fs)
- * \param out set to the time
- * \return false if \p text is not such a time
- */
-bool
-ParseTime(const std::string& text, Time* out)
-{
-    static const std::regex syntax(
-        R"(^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?(y|d|h|min|s|ms|us|ns|ps|fs)?$)");
-    TimeValue v;
-    if (!std::regex_match(text, syntax) || !v.DeserializeFromString(text, MakeTimeChecker()))
-    {
-        return false;
-    }
-    *out = v.Get();
-    return true;
-}
-
-/// \return \p s as a quoted JSON string
-std::string
-Json(const std::string& s)
-{
-    std::string out = "\"";
-    for (char c : s)
-    {
-        if (c == '"' || c == '\\')
-        {
-            out += '\\';
-        }
-        out += c;
-    }
-    return out + "\"";
-}
-
-/// \return JSON number, null when not finite (not applicable)
-std::string
-JsonNumber(double v)
-{
-    if (!std::isfinite(v))
-    {
-        return "null";
-    }
-    std::ostringstream os;
-    os << std::setprecision(6) << v;
-    return os.str();
-}
+using Text = ProgramText; //!< Option parsing and JSON values.
 
 /// \return a JSON array of \p v
 std::string
@@ -313,7 +266,10 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     const DatacenterTopologyRegistry::Entry& topology = DatacenterTopologyRegistry::Get(c.topology);
     if (DatacenterWorkloadHelper::FactoryName(c.transport).empty())
     {
-        return Reject("transport", c.transport, "must be tcp, mptcp, packetscatter, ps or mmptcp", error);
+        return Reject("transport",
+                      c.transport,
+                      "must be tcp, mptcp, packetscatter, ps or mmptcp",
+                      error);
     }
     if (c.subflows < 1 || c.subflows > 32)
     {
@@ -325,7 +281,10 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     }
     if (!MpTcpSchedulerRegistry::Lookup(c.scheduler, &m_schedulerTypeId))
     {
-        return Reject("scheduler", c.scheduler, "must be " + MpTcpSchedulerRegistry::ListNames(), error);
+        return Reject("scheduler",
+                      c.scheduler,
+                      "must be " + MpTcpSchedulerRegistry::ListNames(),
+                      error);
     }
     auto matrixType = TrafficMatrix::FromString(c.matrix);
     if (!matrixType)
@@ -340,19 +299,20 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
         return Reject("linkRate", c.linkRate, "not a data rate such as 100Mbps", error);
     }
     m_params.linkRate = rateValue.Get();
-    if (!ParseTime(c.delay, &m_params.delay) || m_params.delay.IsNegative())
+    if (!Text::ParseTime(c.delay, &m_params.delay) || m_params.delay.IsNegative())
     {
         return Reject("delay", c.delay, "not a non-negative time such as 20us", error);
     }
-    if (!ParseTime(c.minRto, &m_minRto) || !m_minRto.IsStrictlyPositive())
+    if (!Text::ParseTime(c.minRto, &m_minRto) || !m_minRto.IsStrictlyPositive())
     {
         return Reject("minRto", c.minRto, "not a positive time such as 200ms", error);
     }
-    if (!ParseTime(c.firstDataRto, &m_firstDataRto) || m_firstDataRto.IsStrictlyNegative())
+    if (!Text::ParseTime(c.firstDataRto, &m_firstDataRto) || m_firstDataRto.IsStrictlyNegative())
     {
         return Reject("firstDataRto", c.firstDataRto, "not a time >= 0 such as 1.5s", error);
     }
-    if (!ParseTime(c.delAckTimeout, &m_delAckTimeout) || !m_delAckTimeout.IsStrictlyPositive())
+    if (!Text::ParseTime(c.delAckTimeout, &m_delAckTimeout) ||
+        !m_delAckTimeout.IsStrictlyPositive())
     {
         return Reject("delAckTimeout", c.delAckTimeout, "not a positive time such as 40ms", error);
     }
@@ -379,7 +339,10 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     }
     if (!(c.warmup >= 0) || c.warmup >= c.duration)
     {
-        return Reject("warmup", std::to_string(c.warmup), "must be >= 0 and less than --duration", error);
+        return Reject("warmup",
+                      std::to_string(c.warmup),
+                      "must be >= 0 and less than --duration",
+                      error);
     }
     if (c.queue == 0)
     {
@@ -438,7 +401,8 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     if (c.stock && !topology.stock)
     {
         return Reject("stock", "true", "the stock ns-3 baseline runs --topology=" +
-                      DatacenterTopologyRegistry::JoinOr(DatacenterTopologyRegistry::GetStockNames()) +
+                          DatacenterTopologyRegistry::JoinOr(
+                              DatacenterTopologyRegistry::GetStockNames()) +
                       " only", error);
     }
     if (c.stock && c.transport != "tcp")
@@ -447,7 +411,10 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     }
     if (c.stock && m_shortResolved != "tcp")
     {
-        return Reject("shortTransport", c.shortTransport, "the stock ns-3 baseline runs tcp only", error);
+        return Reject("shortTransport",
+                      c.shortTransport,
+                      "the stock ns-3 baseline runs tcp only",
+                      error);
     }
     m_mpSubflows = c.subflows; // also for MPTCP short flows of a TCP run
     m_subflows = (c.transport == "mptcp" || c.transport == "mmptcp") ? c.subflows : 1;
@@ -467,7 +434,10 @@ DatacenterExperiment::ValidateWorkload(Error* error)
     m_workloadType = *w;
     if (!(c.shortFlowRate >= 0) || !std::isfinite(c.shortFlowRate))
     {
-        return Reject("shortFlowRate", std::to_string(c.shortFlowRate), "must be >= 0 arrivals/s", error);
+        return Reject("shortFlowRate",
+                      std::to_string(c.shortFlowRate),
+                      "must be >= 0 arrivals/s",
+                      error);
     }
     if (std::isnan(c.longFlowFraction))
     {
@@ -475,7 +445,10 @@ DatacenterExperiment::ValidateWorkload(Error* error)
     }
     else if (!(c.longFlowFraction >= 0 && c.longFlowFraction <= 1))
     {
-        return Reject("longFlowFraction", std::to_string(c.longFlowFraction), "must be in [0, 1]", error);
+        return Reject("longFlowFraction",
+                      std::to_string(c.longFlowFraction),
+                      "must be in [0, 1]",
+                      error);
     }
     if (c.shortFlowSize == 0)
     {
@@ -491,7 +464,10 @@ DatacenterExperiment::ValidateWorkload(Error* error)
         (c.shortTransport == "packetscatter" ||
          DatacenterWorkloadHelper::FactoryName(c.shortTransport).empty()))
     {
-        return Reject("shortTransport", c.shortTransport, "must be same, tcp, mptcp, ps or mmptcp", error);
+        return Reject("shortTransport",
+                      c.shortTransport,
+                      "must be same, tcp, mptcp, ps or mmptcp",
+                      error);
     }
     m_shortResolved = c.shortTransport == "same" ? c.transport : c.shortTransport;
     if (c.switchThreshold == 0)
@@ -502,7 +478,10 @@ DatacenterExperiment::ValidateWorkload(Error* error)
          m_workloadType == DatacenterWorkloadHelper::Workload::INCAST_LONG) &&
         (c.incastSenders == 0 || c.incastSenders >= m_nHosts))
     {
-        return Reject("incastSenders", std::to_string(c.incastSenders), "must be between 1 and hosts - 1", error);
+        return Reject("incastSenders",
+                      std::to_string(c.incastSenders),
+                      "must be between 1 and hosts - 1",
+                      error);
     }
     if (HasShortFlows() && (!(c.shortFlowStart >= 0) || c.shortFlowStart >= c.duration))
     {
@@ -513,7 +492,8 @@ DatacenterExperiment::ValidateWorkload(Error* error)
     {
         c.shortFlowStop = c.duration - 0.2;
     }
-    else if (HasShortFlows() && !(c.shortFlowStop > c.shortFlowStart && c.shortFlowStop <= c.duration))
+    else if (HasShortFlows() &&
+             !(c.shortFlowStop > c.shortFlowStart && c.shortFlowStop <= c.duration))
     {
         return Reject("shortFlowStop", std::to_string(c.shortFlowStop),
                       "must be after --shortFlowStart and at most --duration", error);
@@ -926,28 +906,30 @@ DatacenterExperiment::ParamsJson() const
 {
     const Config& c = m_cfg;
     std::ostringstream params;
-    params << "{\"topology\":" << Json(c.topology) << ",\"hosts\":" << c.hosts
+    params << "{\"topology\":" << Text::Json(c.topology) << ",\"hosts\":" << c.hosts
            << ",\"k\":" << c.k << ",\"hostsPerTor\":" << c.hostsPerTor << ",\"linkRate\":"
-           << Json(c.linkRate) << ",\"delay\":" << Json(c.delay) << ",\"queue\":" << c.queue
-           << ",\"transport\":" << Json(c.transport) << ",\"subflows\":" << m_subflows
-           << ",\"cc\":" << Json(c.cc) << ",\"scheduler\":" << Json(c.scheduler)
-           << ",\"matrix\":" << Json(c.matrix) << ",\"stride\":" << c.stride
+           << Text::Json(c.linkRate) << ",\"delay\":" << Text::Json(c.delay)
+           << ",\"queue\":" << c.queue
+           << ",\"transport\":" << Text::Json(c.transport) << ",\"subflows\":" << m_subflows
+           << ",\"cc\":" << Text::Json(c.cc) << ",\"scheduler\":" << Text::Json(c.scheduler)
+           << ",\"matrix\":" << Text::Json(c.matrix) << ",\"stride\":" << c.stride
            << ",\"duration\":" << c.duration << ",\"warmup\":" << c.warmup << ",\"mss\":" << c.mss
-           << ",\"buffer\":" << c.buffer << ",\"minRto\":" << Json(c.minRto)
-           << ",\"firstDataRto\":" << Json(c.firstDataRto)
+           << ",\"buffer\":" << c.buffer << ",\"minRto\":" << Text::Json(c.minRto)
+           << ",\"firstDataRto\":" << Text::Json(c.firstDataRto)
            << ",\"delAckCount\":" << c.delAckCount << ",\"initialCwnd\":" << c.initialCwnd
-           << ",\"delAckTimeout\":" << Json(c.delAckTimeout)
+           << ",\"delAckTimeout\":" << Text::Json(c.delAckTimeout)
            << ",\"stock\":" << (c.stock ? "true" : "false") << ",\"workload\":"
-           << Json(c.workload) << ",\"shortFlowRate\":" << c.shortFlowRate
+           << Text::Json(c.workload) << ",\"shortFlowRate\":" << c.shortFlowRate
            << ",\"longFlowFraction\":" << c.longFlowFraction
            << ",\"shortFlowSize\":" << c.shortFlowSize << ",\"flowSizeCdf\":"
-           << Json(c.flowSizeCdf) << ",\"shortTransport\":" << Json(c.shortTransport)
+           << Text::Json(c.flowSizeCdf) << ",\"shortTransport\":" << Text::Json(c.shortTransport)
            << ",\"switchThreshold\":" << c.switchThreshold
            << ",\"incastSenders\":" << c.incastSenders
            << ",\"shortFlowStart\":" << c.shortFlowStart
            << ",\"shortFlowStop\":" << c.shortFlowStop
            << ",\"connectionsPerHost\":" << c.connectionsPerHost
-           << ",\"localFraction\":" << JsonNumber(c.localFraction) << ",\"hotspot\":" << c.hotspot
+           << ",\"localFraction\":" << Text::JsonNumber(c.localFraction)
+           << ",\"hotspot\":" << c.hotspot
            << "}";
     return params.str();
 }
@@ -1092,30 +1074,30 @@ DatacenterExperiment::GetSummaryJson(int64_t runId) const
     std::ostringstream os;
     os << std::setprecision(6) << std::defaultfloat << "{\"k\": " << c.k
        << ", \"hosts\": " << m_nHosts << ", \"hosts_per_tor\": " << c.hostsPerTor
-       << ", \"topology\": " << Json(run.topology) << ", \"flows\": " << m_flows.size()
-       << ", \"transport\": " << Json(c.transport) << ", \"subflows\": " << m_subflows
-       << ", \"cc\": " << Json(run.cc) << ", \"matrix\": " << Json(run.matrix)
+       << ", \"topology\": " << Text::Json(run.topology) << ", \"flows\": " << m_flows.size()
+       << ", \"transport\": " << Text::Json(c.transport) << ", \"subflows\": " << m_subflows
+       << ", \"cc\": " << Text::Json(run.cc) << ", \"matrix\": " << Text::Json(run.matrix)
        << ", \"duration_s\": " << c.duration << ", \"warmup_s\": " << c.warmup
        << ", \"aggregate_goodput_bps\": " << run.aggregateGoodputBps
        << ", \"optimal_bps\": " << run.optimalBps
-       << ", \"optimal_pct\": " << JsonNumber(run.optimalPct)
-       << ", \"min_flow_pct\": " << JsonNumber(run.minFlowPct)
+       << ", \"optimal_pct\": " << Text::JsonNumber(run.optimalPct)
+       << ", \"min_flow_pct\": " << Text::JsonNumber(run.minFlowPct)
        << ", \"jain_index\": " << run.jainIndex << ", \"delivered_bytes\": " << m_deliveredBytes
        << ", \"stock\": " << (c.stock ? "true" : "false") << ", \"rng_run\": " << run.rngRun
-       << ", \"workload\": " << Json(s.workload) << ", \"short_transport\": "
-       << (s.shortTransport.empty() ? "null" : Json(s.shortTransport))
+       << ", \"workload\": " << Text::Json(s.workload) << ", \"short_transport\": "
+       << (s.shortTransport.empty() ? "null" : Text::Json(s.shortTransport))
        << ", \"short_flows_started\": " << s.shortFlowsStarted
        << ", \"short_flows_completed\": " << s.shortFlowsCompleted
-       << ", \"fct_mean_ms\": " << JsonNumber(s.fctMeanS * 1e3)
-       << ", \"fct_sd_ms\": " << JsonNumber(s.fctSdS * 1e3)
-       << ", \"fct_p50_ms\": " << JsonNumber(s.fctP50S * 1e3)
-       << ", \"fct_p99_ms\": " << JsonNumber(s.fctP99S * 1e3)
-       << ", \"long_goodput_mean_bps\": " << JsonNumber(s.longGoodputMeanBps)
-       << ", \"long_goodput_sd_bps\": " << JsonNumber(s.longGoodputSdBps)
-       << ", \"core_util\": " << JsonNumber(s.coreUtil)
-       << ", \"core_loss\": " << JsonNumber(s.coreLoss)
+       << ", \"fct_mean_ms\": " << Text::JsonNumber(s.fctMeanS * 1e3)
+       << ", \"fct_sd_ms\": " << Text::JsonNumber(s.fctSdS * 1e3)
+       << ", \"fct_p50_ms\": " << Text::JsonNumber(s.fctP50S * 1e3)
+       << ", \"fct_p99_ms\": " << Text::JsonNumber(s.fctP99S * 1e3)
+       << ", \"long_goodput_mean_bps\": " << Text::JsonNumber(s.longGoodputMeanBps)
+       << ", \"long_goodput_sd_bps\": " << Text::JsonNumber(s.longGoodputSdBps)
+       << ", \"core_util\": " << Text::JsonNumber(s.coreUtil)
+       << ", \"core_loss\": " << Text::JsonNumber(s.coreLoss)
        << ", \"connections_per_host\": " << c.connectionsPerHost
-       << ", \"local_fraction\": " << JsonNumber(c.localFraction)
+       << ", \"local_fraction\": " << Text::JsonNumber(c.localFraction)
        << ", \"rack_local_flows\": " << m_rackLocalFlows
        << ", \"hotspot_links\": " << JsonList(m_hotLinks)
        << ", \"hotspot_flows\": " << m_workloadResults.hotspotFlows.size()

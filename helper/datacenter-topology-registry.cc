@@ -29,7 +29,10 @@ namespace
  * \return false
  */
 bool
-Reject(const std::string& option, uint32_t value, const std::string& why, DatacenterTopologyRegistry::Error* error)
+Reject(const std::string& option,
+       uint32_t value,
+       const std::string& why,
+       DatacenterTopologyRegistry::Error* error)
 {
     *error = {option, std::to_string(value), why};
     return false;

@@ -224,7 +224,7 @@ class ExperimentGoldenTest : public TestCase
             NS_TEST_ASSERT_MSG_GT(f.goodputBps, 0, "flow " << f.flowId << " delivered nothing");
         }
         const RunRecord& run = exp.GetRunRecord();
-        NS_TEST_ASSERT_MSG_EQ(exp.GetDeliveredBytes(), 39526200U, "delivered_bytes of the golden run");
+        NS_TEST_ASSERT_MSG_EQ(exp.GetDeliveredBytes(), 39526200U, "golden delivered_bytes");
         NS_TEST_ASSERT_MSG_EQ_TOL(run.aggregateGoodputBps, 628348000.0, 600, "aggregate goodput");
         NS_TEST_ASSERT_MSG_EQ_TOL(run.optimalBps, 1540580000.0, 6000, "optimum");
         NS_TEST_ASSERT_MSG_EQ_TOL(run.jainIndex, 0.885022, 1e-6, "Jain's index");
@@ -272,7 +272,9 @@ class ExperimentOptionErrorTest : public TestCase
     void DoRun() override
     {
         using C = DatacenterExperiment::Config;
-        Expect([](C& c) { c.topology = "bcube"; }, "topology", "must be fattree, dhft, vl2 or perfect");
+        Expect([](C& c) { c.topology = "bcube"; },
+               "topology",
+               "must be fattree, dhft, vl2 or perfect");
         Expect([](C& c) { c.topology = "dhft"; c.k = 6; },
                "k",
                "for dhft, k must be a multiple of 4 between 4 and 80");
@@ -297,7 +299,8 @@ class ExperimentOptionErrorTest : public TestCase
 
         // The lists: built-ins first, in mptcp-fattree's order, then what a program defines.
         const std::string ccs = MpTcpCongestionControlRegistry::ListNames();
-        NS_TEST_ASSERT_MSG_EQ(ccs.rfind("lia, olia, balia, ewtcp, coupled, semicoupled, uncoupled", 0),
+        const std::string builtIn = "lia, olia, balia, ewtcp, coupled, semicoupled, uncoupled";
+        NS_TEST_ASSERT_MSG_EQ(ccs.rfind(builtIn, 0),
                               0U,
                               ccs);
         NS_TEST_ASSERT_MSG_NE(ccs.find("testuncoupled"), std::string::npos, ccs);
@@ -424,7 +427,7 @@ class UserTopologyTest : public TestCase
 {
   public:
     UserTopologyTest()
-        : TestCase("a topology registered by a program runs by name, with its own congestion control")
+        : TestCase("a topology and a congestion control defined by a program run by name")
     {
     }
 
@@ -437,7 +440,9 @@ class UserTopologyTest : public TestCase
         e.recordName = "test-star";
         e.longName = "star";
         e.oneRack = true;
-        e.validate = [](DatacenterTopologyParameters& p, uint32_t* n, DatacenterTopologyRegistry::Error* err) {
+        e.validate = [](DatacenterTopologyParameters& p,
+                        uint32_t* n,
+                        DatacenterTopologyRegistry::Error* err) {
             if (p.hosts < 2)
             {
                 *err = {"hosts", std::to_string(p.hosts), "must be at least 2"};
