@@ -67,6 +67,10 @@ def build(bld):
         'helper/datacenter-topology.cc',
         'helper/dual-homed-fat-tree-helper.cc',
         'helper/vl2-helper.cc',
+        'helper/datacenter-topology-registry.cc',
+        'helper/mptcp-algorithm-registry.cc',
+        'helper/datacenter-experiment.cc',
+        'helper/program-text.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mptcp')
@@ -93,6 +97,7 @@ def build(bld):
         'test/link-statistics-test-suite.cc',
         'test/file-transfer-test-suite.cc',
         'test/datacenter-topology-test-suite.cc',
+        'test/datacenter-experiment-test-suite.cc',
         'test/mptcp-thesis-model-test-suite.cc',
     ]
 
@@ -139,6 +144,10 @@ def build(bld):
         'helper/datacenter-topology.h',
         'helper/dual-homed-fat-tree-helper.h',
         'helper/vl2-helper.h',
+        'helper/datacenter-topology-registry.h',
+        'helper/mptcp-algorithm-registry.h',
+        'helper/datacenter-experiment.h',
+        'helper/program-text.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

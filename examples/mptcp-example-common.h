@@ -9,10 +9,10 @@
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
+#include "ns3/program-text.h"
 
 #include <cstdlib>
 #include <iostream>
-#include <regex>
 #include <string>
 
 namespace mptcp_example
@@ -36,39 +36,31 @@ FailOption(const char* program,
 }
 
 /**
- * Parse an ns-3 time such as "200ms", "1.5s" or "0" without ns-3's abort on a malformed one
- * (ns3::Time's string constructor aborts on an unknown unit).
- * \param text the option's value: a decimal number and an optional unit (y, d, h, min, s, ms,
- * us, ns, ps, fs; none: seconds), no spaces
+ * Parse an ns-3 time without ns-3's abort on a malformed one (ns3::ProgramText::ParseTime).
+ * \param text the option's value
  * \param out set to the time if \p text is one
  * \return false if \p text is not such a time
  */
 inline bool
 ParseTime(const std::string& text, ns3::TimeValue* out)
 {
-    static const std::regex syntax(
-        R"(^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?(y|d|h|min|s|ms|us|ns|ps|fs)?$)");
-    return std::regex_match(text, syntax) &&
-           out->DeserializeFromString(text, ns3::MakeTimeChecker());
+    ns3::Time t;
+    if (!ns3::ProgramText::ParseTime(text, &t))
+    {
+        return false;
+    }
+    *out = ns3::TimeValue(t);
+    return true;
 }
 
 /**
  * \param s a string
- * \return \p s as a quoted JSON string
+ * \return \p s as a quoted JSON string (ns3::ProgramText::Json)
  */
 inline std::string
 Json(const std::string& s)
 {
-    std::string out = "\"";
-    for (char c : s)
-    {
-        if (c == '"' || c == '\\')
-        {
-            out += '\\';
-        }
-        out += c;
-    }
-    return out + "\"";
+    return ns3::ProgramText::Json(s);
 }
 
 /**

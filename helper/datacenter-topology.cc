@@ -5,7 +5,11 @@
 
 #include "ns3/abort.h"
 #include "ns3/equal-cost-path-counter.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-flow-ecmp-routing-helper.h"
+#include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/ipv4.h"
+#include "ns3/mptcp-stack-helper.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue-size.h"
@@ -15,6 +19,89 @@
 
 namespace ns3
 {
+
+DatacenterTopology::DatacenterTopology(std::string className)
+    : m_className(std::move(className))
+{
+}
+
+void
+DatacenterTopology::InstallStack(Stack stack)
+{
+    NS_ABORT_MSG_IF(!m_created, m_className << "::InstallStack: call Create() first");
+    if (stack == STOCK)
+    {
+        InternetStackHelper plain; // TcpL4Protocol, static + global routing
+        plain.Install(GetNodes());
+        AssignIpv4Addresses();
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    }
+    else
+    {
+        MpTcpStackHelper mptcp;
+        mptcp.SetRoutingHelper(Ipv4FlowEcmpRoutingHelper());
+        mptcp.Install(GetNodes());
+        AssignIpv4Addresses();
+        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+    }
+}
+
+void
+DatacenterTopology::Build(Stack stack)
+{
+    Create();
+    InstallStack(stack);
+}
+
+bool
+DatacenterTopology::IsCreated() const
+{
+    return m_created;
+}
+
+bool
+DatacenterTopology::IsAssigned() const
+{
+    return m_assigned;
+}
+
+void
+DatacenterTopology::RequireNotCreated(const char* method) const
+{
+    NS_ABORT_MSG_IF(m_created, m_className << "::" << method << " must precede Create()");
+}
+
+void
+DatacenterTopology::BeginCreate()
+{
+    NS_ABORT_MSG_IF(m_created, m_className << "::Create called twice");
+    m_created = true;
+}
+
+void
+DatacenterTopology::BeginAssign()
+{
+    NS_ABORT_MSG_IF(!m_created, m_className << "::AssignIpv4Addresses: call Create() first");
+    NS_ABORT_MSG_IF(m_assigned, m_className << "::AssignIpv4Addresses called twice");
+    m_assigned = true;
+}
+
+void
+DatacenterTopology::RequireAssigned(const char* method) const
+{
+    NS_ABORT_MSG_IF(!m_assigned,
+                    m_className << "::" << method << ": call AssignIpv4Addresses() first");
+}
+
+void
+DatacenterTopology::AssignSwitchLink(const Link& link, uint32_t n)
+{
+    NS_ABORT_MSG_IF(n >= (1U << 18), "DatacenterTopology: too many switch links for 172.16.0.0/12");
+    const Ipv4Mask mask("255.255.255.252");
+    const uint32_t base = Ipv4Address("172.16.0.0").Get() + 4 * n;
+    AssignAddress(link.devA, Ipv4Address(base + 1), mask, 1);
+    AssignAddress(link.devB, Ipv4Address(base + 2), mask, 1);
+}
 
 std::vector<DatacenterTopology::Link>
 DatacenterTopology::GetLinks(Layer layer) const

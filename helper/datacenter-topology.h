@@ -35,6 +35,13 @@ namespace ns3
  *
  * Every link is a PointToPointNetDevice pair whose DropTail device queues are the only queues
  * of the fabric (no traffic-control queue disc), so that their counters see every loss.
+ *
+ * A fabric builds itself: Create() makes the nodes and links, InstallStack() installs the
+ * stack, assigns the addresses (AssignIpv4Addresses()) and populates the routes, Build() does
+ * both. What the subclasses share lives here: link creation (MakeLink()), addressing of a
+ * device and of a switch-to-switch link (AssignAddress(), AssignSwitchLink()), the path
+ * counters of packet scatter (SetPathCounters()) and the guards against calls out of order.
+ * DatacenterTopologyRegistry creates the fabrics by name.
  */
 class DatacenterTopology
 {
@@ -57,7 +64,64 @@ class DatacenterTopology
         Layer layer;                     //!< Layer of the link.
     };
 
+    /// How InstallStack() equips the nodes.
+    enum Stack
+    {
+        FLOW_ECMP = 0, ///< MpTcpStackHelper with Ipv4FlowEcmpRouting alone (per-flow ECMP).
+        STOCK = 1      ///< ns-3's own InternetStackHelper and Ipv4GlobalRouting (one path).
+    };
+
     virtual ~DatacenterTopology() = default;
+
+    /**
+     * \brief Create the nodes, devices and channels (once; NS_ABORT on a second call).
+     * Hosts are created first; every subclass documents its node order.
+     */
+    virtual void Create() = 0;
+    /**
+     * \brief Assign the IPv4 addresses (one /30 per link), bring the interfaces up, give the
+     * hosts an EqualCostPathCounter and remove any traffic-control root queue disc.
+     *
+     * Call once, after Create() and after an internet stack was installed on GetNodes().
+     */
+    virtual void AssignIpv4Addresses() = 0;
+    /**
+     * \brief Install an internet stack on GetNodes(), assign the addresses
+     * (AssignIpv4Addresses()) and populate the routing tables; after Create().
+     *
+     * FLOW_ECMP: MpTcpStackHelper with Ipv4FlowEcmpRoutingHelper alone (no static routing
+     * before it, so every hop of every packet is one hash lookup), then
+     * Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables(). STOCK: InternetStackHelper
+     * (TcpL4Protocol, static and global routing), then
+     * Ipv4GlobalRoutingHelper::PopulateRoutingTables().
+     * \param stack which stack
+     */
+    void InstallStack(Stack stack);
+    /**
+     * \brief Create() then InstallStack(): the whole fabric, ready for applications.
+     * \param stack which stack
+     */
+    void Build(Stack stack = FLOW_ECMP);
+    /// \return whether Create() ran
+    bool IsCreated() const;
+    /// \return whether AssignIpv4Addresses() ran
+    bool IsAssigned() const;
+
+    /**
+     * \return the switch port count k of the fabric (FatTree, DHFT: k; VL2: D_A = D_I),
+     *         0 for a fabric without one (a perfect switch), as stored in ``runs.k``
+     */
+    virtual uint32_t GetK() const
+    {
+        return 0;
+    }
+    /**
+     * \brief The equal-cost paths between two hosts of racks that share the least (different
+     * pods): packet scatter's duplicate-ACK threshold is 3 + this (seed 000 §4.3.5; MMPTCP
+     * thesis §3.6).
+     * \return (k/2)^2 for a FatTree and a DHFT, 2k for VL2, 1 for a perfect switch
+     */
+    virtual uint32_t GetInterPodPathCount() const = 0;
 
     /// \return the number of hosts
     virtual uint32_t GetNHosts() const = 0;
@@ -123,6 +187,38 @@ class DatacenterTopology
 
   protected:
     /**
+     * \param className the subclass's name, used in the messages of the guards below
+     */
+    explicit DatacenterTopology(std::string className);
+
+    /**
+     * \brief Guard of a setter: NS_ABORT if Create() already ran.
+     * \param method the setter's name, for the message
+     */
+    void RequireNotCreated(const char* method) const;
+    /**
+     * \brief Guard of Create(): NS_ABORT on a second call, then mark the fabric created.
+     */
+    void BeginCreate();
+    /**
+     * \brief Guard of AssignIpv4Addresses(): NS_ABORT before Create() or on a second call,
+     * then mark the addresses assigned.
+     */
+    void BeginAssign();
+    /**
+     * \brief Guard of an address getter: NS_ABORT before AssignIpv4Addresses().
+     * \param method the getter's name, for the message
+     */
+    void RequireAssigned(const char* method) const;
+    /**
+     * \brief Address the \p n th switch-to-switch link: the /30 172.16.0.0 + 4n in
+     * 172.16.0.0/12, lower-layer side (a) .1, upper side (b) .2, routing metric 1.
+     * \param link the link (a switch-to-switch one)
+     * \param n its index among the switch links, from 0, in GetLinks() order
+     */
+    static void AssignSwitchLink(const Link& link, uint32_t n);
+
+    /**
      * \brief Connect two nodes by a point-to-point link: DropTail device queues of \p queue
      * packets, no flow control (the device queues are the only queues).
      * \param a lower node
@@ -159,6 +255,11 @@ class DatacenterTopology
     static void SetPathCounters(const NodeContainer& hosts,
                                 const std::map<uint32_t, uint32_t>& index,
                                 std::function<uint32_t(uint32_t, uint32_t)> count);
+
+  private:
+    std::string m_className; //!< The subclass's name, for the guards' messages.
+    bool m_created{false};   //!< Whether Create() ran.
+    bool m_assigned{false};  //!< Whether AssignIpv4Addresses() ran.
 };
 
 } // namespace ns3

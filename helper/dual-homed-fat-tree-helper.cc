@@ -46,11 +46,10 @@ DualHomedFatTreeHelper::DualHomedFatTreeHelper(uint32_t k)
 }
 
 DualHomedFatTreeHelper::DualHomedFatTreeHelper(uint32_t k, uint32_t hostsPerPair)
-    : m_k(k),
+    : DatacenterTopology("DualHomedFatTreeHelper"),
+      m_k(k),
       m_hostsPerPair(hostsPerPair),
-      m_queueSize(100),
-      m_created(false),
-      m_assigned(false)
+      m_queueSize(100)
 {
     NS_LOG_FUNCTION(this << k << hostsPerPair);
     if (k < 4 || k % 4 != 0 || k > 80)
@@ -80,21 +79,21 @@ DualHomedFatTreeHelper::DefaultHostsPerPair(uint32_t k)
 void
 DualHomedFatTreeHelper::SetDataRate(Layer layer, DataRate rate)
 {
-    NS_ABORT_MSG_IF(m_created, "DualHomedFatTreeHelper::SetDataRate must precede Create()");
+    RequireNotCreated("SetDataRate");
     m_rate[layer] = rate;
 }
 
 void
 DualHomedFatTreeHelper::SetDelay(Layer layer, Time delay)
 {
-    NS_ABORT_MSG_IF(m_created, "DualHomedFatTreeHelper::SetDelay must precede Create()");
+    RequireNotCreated("SetDelay");
     m_delay[layer] = delay;
 }
 
 void
 DualHomedFatTreeHelper::SetQueueSize(uint32_t packets)
 {
-    NS_ABORT_MSG_IF(m_created, "DualHomedFatTreeHelper::SetQueueSize must precede Create()");
+    RequireNotCreated("SetQueueSize");
     NS_ABORT_MSG_IF(packets < 1, "DualHomedFatTreeHelper::SetQueueSize: must be >= 1 packet");
     m_queueSize = packets;
 }
@@ -103,8 +102,7 @@ void
 DualHomedFatTreeHelper::Create()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_created, "DualHomedFatTreeHelper::Create called twice");
-    m_created = true;
+    BeginCreate();
     const uint32_t h = m_k / 2;
     const uint32_t q = m_k / 4;
     m_hosts.Create(GetNHosts());
@@ -156,12 +154,9 @@ void
 DualHomedFatTreeHelper::AssignIpv4Addresses()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(!m_created, "DualHomedFatTreeHelper::AssignIpv4Addresses: Create() first");
-    NS_ABORT_MSG_IF(m_assigned, "DualHomedFatTreeHelper::AssignIpv4Addresses called twice");
-    m_assigned = true;
+    BeginAssign();
     const Ipv4Mask mask("255.255.255.252");
     const uint32_t perPod = (m_k / 2) * m_hostsPerPair;
-    const uint32_t switchBase = Ipv4Address("172.16.0.0").Get();
     uint32_t switchLink = 0;
     m_hostAddresses.assign(2 * m_hosts.GetN(), Ipv4Address());
     std::map<uint32_t, uint32_t> index; // address -> host
@@ -181,9 +176,7 @@ DualHomedFatTreeHelper::AssignIpv4Addresses()
         }
         else
         {
-            const uint32_t base = switchBase + 4 * switchLink++;
-            AssignAddress(link.devA, Ipv4Address(base + 1), mask, 1);
-            AssignAddress(link.devB, Ipv4Address(base + 2), mask, 1);
+            AssignSwitchLink(link, switchLink++);
         }
     }
     // By address: every address of a host is reached over both planes (its /32 routes).
@@ -192,6 +185,12 @@ DualHomedFatTreeHelper::AssignIpv4Addresses()
     SetPathCounters(m_hosts, index, [k, perPair](uint32_t s, uint32_t d) {
         return HostPathCount(k, perPair, s, d);
     });
+}
+
+uint32_t
+DualHomedFatTreeHelper::GetInterPodPathCount() const
+{
+    return (m_k / 2) * (m_k / 2);
 }
 
 uint32_t
@@ -235,7 +234,7 @@ DualHomedFatTreeHelper::GetHostAddress(uint32_t i) const
 std::vector<Ipv4Address>
 DualHomedFatTreeHelper::GetHostAddresses(uint32_t i) const
 {
-    NS_ABORT_MSG_IF(!m_assigned, "DualHomedFatTreeHelper: call AssignIpv4Addresses() first");
+    RequireAssigned("GetHostAddresses");
     NS_ABORT_MSG_IF(i >= m_hosts.GetN(),
                     "DualHomedFatTreeHelper::GetHostAddresses: index " << i << " out of range");
     return {m_hostAddresses[2 * i], m_hostAddresses[2 * i + 1]};
@@ -244,7 +243,7 @@ DualHomedFatTreeHelper::GetHostAddresses(uint32_t i) const
 Ptr<PointToPointNetDevice>
 DualHomedFatTreeHelper::GetHostDevice(uint32_t i, uint32_t nic) const
 {
-    NS_ABORT_MSG_IF(i >= m_hosts.GetN() || nic > 1 || !m_created,
+    NS_ABORT_MSG_IF(i >= m_hosts.GetN() || nic > 1 || !IsCreated(),
                     "DualHomedFatTreeHelper::GetHostDevice: out of range");
     return m_links[2 * i + nic].devA; // host links come first, in host order
 }
@@ -297,7 +296,7 @@ DualHomedFatTreeHelper::GetCoreSwitches() const
 Ptr<Node>
 DualHomedFatTreeHelper::GetTorSwitch(uint32_t pod, uint32_t pair, uint32_t side) const
 {
-    NS_ABORT_MSG_IF(pod >= m_k || pair >= m_k / 2 || side > 1 || !m_created,
+    NS_ABORT_MSG_IF(pod >= m_k || pair >= m_k / 2 || side > 1 || !IsCreated(),
                     "DualHomedFatTreeHelper::GetTorSwitch(" << pod << ", " << pair << ", "
                                                             << side << "): out of range");
     return m_tors.Get(pod * m_k + 2 * pair + side);

@@ -92,16 +92,18 @@ class DualHomedFatTreeHelper : public DatacenterTopology
 
     /// \brief Create the nodes, devices and channels (once). Node order: hosts, ToR,
     /// aggregation, core switches.
-    void Create();
+    void Create() override;
     /**
      * \brief Assign one /30 per link, bring the interfaces up (host interfaces with metric
      * HostMetric), give every host an EqualCostPathCounter and remove any traffic-control root
      * queue disc. Call after Create() and after an internet stack was installed on GetNodes().
      */
-    void AssignIpv4Addresses();
+    void AssignIpv4Addresses() override;
 
     /// \return k
-    uint32_t GetK() const;
+    uint32_t GetK() const override;
+    /// \return (k/2)^2, the paths between hosts of different pods over both planes
+    uint32_t GetInterPodPathCount() const override;
     /// \return hosts per ToR pair
     uint32_t GetHostsPerPair() const;
     uint32_t GetNHosts() const override;
@@ -169,8 +171,6 @@ class DualHomedFatTreeHelper : public DatacenterTopology
     DataRate m_rate[3];                       //!< Data rate per layer.
     Time m_delay[3];                          //!< Delay per layer.
     uint32_t m_queueSize;                     //!< Device queue size (packets).
-    bool m_created;                           //!< Whether Create() ran.
-    bool m_assigned;                          //!< Whether AssignIpv4Addresses() ran.
     NodeContainer m_hosts;                    //!< Hosts.
     NodeContainer m_tors;                     //!< ToR switches.
     NodeContainer m_aggs;                     //!< Aggregation switches.

@@ -4,18 +4,11 @@
 #include "ns3/fat-tree-helper.h"
 
 #include "ns3/abort.h"
-#include "ns3/equal-cost-path-counter.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
-#include "ns3/point-to-point-helper.h"
-#include "ns3/queue-disc.h"
-#include "ns3/queue-size.h"
-#include "ns3/traffic-control-layer.h"
 
 #include <algorithm>
 #include <map>
-#include <memory>
-#include <string>
 
 namespace ns3
 {
@@ -53,11 +46,10 @@ FatTreeHelper::FatTreeHelper(uint32_t k)
 }
 
 FatTreeHelper::FatTreeHelper(uint32_t k, uint32_t hostsPerEdge)
-    : m_k(k),
+    : DatacenterTopology("FatTreeHelper"),
+      m_k(k),
       m_hostsPerEdge(hostsPerEdge),
-      m_queueSize(100),
-      m_created(false),
-      m_assigned(false)
+      m_queueSize(100)
 {
     NS_LOG_FUNCTION(this << k << hostsPerEdge);
     if (k < 2 || k % 2 != 0)
@@ -91,21 +83,21 @@ FatTreeHelper::FatTreeHelper(uint32_t k, uint32_t hostsPerEdge)
 void
 FatTreeHelper::SetDataRate(Layer layer, DataRate rate)
 {
-    NS_ABORT_MSG_IF(m_created, "FatTreeHelper::SetDataRate must be called before Create()");
+    RequireNotCreated("SetDataRate");
     m_rate[layer] = rate;
 }
 
 void
 FatTreeHelper::SetDelay(Layer layer, Time delay)
 {
-    NS_ABORT_MSG_IF(m_created, "FatTreeHelper::SetDelay must be called before Create()");
+    RequireNotCreated("SetDelay");
     m_delay[layer] = delay;
 }
 
 void
 FatTreeHelper::SetQueueSize(uint32_t packets)
 {
-    NS_ABORT_MSG_IF(m_created, "FatTreeHelper::SetQueueSize must be called before Create()");
+    RequireNotCreated("SetQueueSize");
     NS_ABORT_MSG_IF(packets < 1, "FatTreeHelper::SetQueueSize: queue size must be >= 1 packet");
     m_queueSize = packets;
 }
@@ -123,8 +115,7 @@ void
 FatTreeHelper::Create()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_created, "FatTreeHelper::Create called twice");
-    m_created = true;
+    BeginCreate();
     const uint32_t h = m_k / 2;
     m_hosts.Create(m_k * h * m_hostsPerEdge);
     m_edges.Create(m_k * h);
@@ -171,69 +162,40 @@ void
 FatTreeHelper::AssignIpv4Addresses()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(!m_created, "FatTreeHelper::AssignIpv4Addresses: call Create() first");
-    NS_ABORT_MSG_IF(m_assigned, "FatTreeHelper::AssignIpv4Addresses called twice");
-    m_assigned = true;
+    BeginAssign();
     const Ipv4Mask mask("255.255.255.252");
     const uint32_t h = m_k / 2;
     m_hostAddresses.assign(m_hosts.GetN(), Ipv4Address());
     uint32_t switchLink = 0;
-    const uint32_t switchBase = Ipv4Address("172.16.0.0").Get();
     for (uint32_t li = 0; li < m_links.size(); ++li)
     {
         const Link& link = m_links[li];
-        Ipv4Address addrA;
-        Ipv4Address addrB;
-        if (link.layer == HOST_EDGE)
+        if (link.layer != HOST_EDGE)
         {
-            // Host-edge links come first, in host order: link li is host li's (a = host).
-            const uint32_t i = li;
-            NS_ASSERT(m_hosts.Get(i) == link.a);
-            const uint32_t pod = i / (h * m_hostsPerEdge);
-            const uint32_t inPod = i % (h * m_hostsPerEdge);
-            const uint32_t base = (10U << 24) | (pod << 16) | (4 * inPod);
-            addrB = Ipv4Address(base + 1);
-            addrA = Ipv4Address(base + 2);
-            m_hostAddresses[i] = addrA;
+            AssignSwitchLink(link, switchLink++);
+            continue;
         }
-        else
-        {
-            const uint32_t base = switchBase + 4 * switchLink++;
-            addrA = Ipv4Address(base + 1);
-            addrB = Ipv4Address(base + 2);
-        }
-        AssignAddress(link.devA, addrA, mask, 1);
-        AssignAddress(link.devB, addrB, mask, 1);
+        // Host-edge links come first, in host order: link li is host li's (a = host).
+        const uint32_t i = li;
+        NS_ASSERT(m_hosts.Get(i) == link.a);
+        const uint32_t pod = i / (h * m_hostsPerEdge);
+        const uint32_t inPod = i % (h * m_hostsPerEdge);
+        const uint32_t base = (10U << 24) | (pod << 16) | (4 * inPod);
+        m_hostAddresses[i] = Ipv4Address(base + 2);
+        AssignAddress(link.devA, Ipv4Address(base + 2), mask, 1);
+        AssignAddress(link.devB, Ipv4Address(base + 1), mask, 1);
     }
-    // Packet scatter's automatic duplicate-ACK threshold counts paths by address; the
-    // callbacks share one copy of the tree's geometry (the helper may go out of scope).
-    auto index = std::make_shared<std::map<uint32_t, uint32_t>>();
+    // Packet scatter's automatic duplicate-ACK threshold counts paths by address.
+    std::map<uint32_t, uint32_t> index;
     for (uint32_t i = 0; i < m_hostAddresses.size(); ++i)
     {
-        (*index)[m_hostAddresses[i].Get()] = i;
+        index[m_hostAddresses[i].Get()] = i;
     }
     const uint32_t k = m_k;
     const uint32_t hostsPerEdge = m_hostsPerEdge;
-    for (uint32_t i = 0; i < m_hosts.GetN(); ++i)
-    {
-        Ptr<Node> host = m_hosts.Get(i);
-        Ptr<EqualCostPathCounter> counter = host->GetObject<EqualCostPathCounter>();
-        if (!counter)
-        {
-            counter = CreateObject<EqualCostPathCounter>();
-            host->AggregateObject(counter);
-        }
-        counter->SetCountCallback(EqualCostPathCounter::CountCallback(
-            [index, k, hostsPerEdge](Ipv4Address src, Ipv4Address dst) -> uint32_t {
-                auto s = index->find(src.Get());
-                auto d = index->find(dst.Get());
-                if (s == index->end() || d == index->end())
-                {
-                    return 0;
-                }
-                return PathCount(k, hostsPerEdge, s->second, d->second);
-            }));
-    }
+    SetPathCounters(m_hosts, index, [k, hostsPerEdge](uint32_t s, uint32_t d) {
+        return PathCount(k, hostsPerEdge, s, d);
+    });
 }
 
 uint32_t
@@ -261,6 +223,12 @@ uint32_t
 FatTreeHelper::GetK() const
 {
     return m_k;
+}
+
+uint32_t
+FatTreeHelper::GetInterPodPathCount() const
+{
+    return (m_k / 2) * (m_k / 2);
 }
 
 uint32_t
@@ -299,7 +267,7 @@ FatTreeHelper::GetHost(uint32_t i) const
 Ipv4Address
 FatTreeHelper::GetHostAddress(uint32_t i) const
 {
-    NS_ABORT_MSG_IF(!m_assigned, "FatTreeHelper::GetHostAddress: call AssignIpv4Addresses() first");
+    RequireAssigned("GetHostAddress");
     NS_ABORT_MSG_IF(i >= m_hostAddresses.size(),
                     "FatTreeHelper::GetHostAddress: index " << i << " out of range");
     return m_hostAddresses[i];
@@ -351,7 +319,7 @@ FatTreeHelper::GetNodes() const
 Ptr<Node>
 FatTreeHelper::GetEdgeSwitch(uint32_t pod, uint32_t i) const
 {
-    NS_ABORT_MSG_IF(pod >= m_k || i >= m_k / 2 || !m_created,
+    NS_ABORT_MSG_IF(pod >= m_k || i >= m_k / 2 || !IsCreated(),
                     "FatTreeHelper::GetEdgeSwitch(" << pod << ", " << i << "): out of range");
     return m_edges.Get(pod * (m_k / 2) + i);
 }
@@ -359,7 +327,7 @@ FatTreeHelper::GetEdgeSwitch(uint32_t pod, uint32_t i) const
 Ptr<Node>
 FatTreeHelper::GetAggregationSwitch(uint32_t pod, uint32_t i) const
 {
-    NS_ABORT_MSG_IF(pod >= m_k || i >= m_k / 2 || !m_created,
+    NS_ABORT_MSG_IF(pod >= m_k || i >= m_k / 2 || !IsCreated(),
                     "FatTreeHelper::GetAggregationSwitch(" << pod << ", " << i
                                                            << "): out of range");
     return m_aggs.Get(pod * (m_k / 2) + i);
@@ -368,7 +336,7 @@ FatTreeHelper::GetAggregationSwitch(uint32_t pod, uint32_t i) const
 Ptr<Node>
 FatTreeHelper::GetCoreSwitch(uint32_t i) const
 {
-    NS_ABORT_MSG_IF(i >= (m_k / 2) * (m_k / 2) || !m_created,
+    NS_ABORT_MSG_IF(i >= (m_k / 2) * (m_k / 2) || !IsCreated(),
                     "FatTreeHelper::GetCoreSwitch(" << i << "): out of range");
     return m_cores.Get(i);
 }

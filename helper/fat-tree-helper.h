@@ -55,6 +55,8 @@ namespace ns3
  *   ft.AssignIpv4Addresses();
  *   Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
  * \endcode
+ * or, with per-flow ECMP alone, in one call: ft.Build() (DatacenterTopology::Build()). By name,
+ * with options, through DatacenterTopologyRegistry ("fattree").
  *
  * Layers and links are DatacenterTopology's (FatTreeHelper::Layer, FatTreeHelper::Link).
  * Rack of a host: its edge switch, numbered across pods (GetHostRack()).
@@ -100,7 +102,7 @@ class FatTreeHelper : public DatacenterTopology
      * \brief Create the nodes, devices and channels (once). Node order: hosts, edge,
      * aggregation, core switches.
      */
-    void Create();
+    void Create() override;
 
     /**
      * \brief Assign one /30 per link and bring the interfaces up, give every host an
@@ -109,10 +111,12 @@ class FatTreeHelper : public DatacenterTopology
      *
      * Call after Create() and after an internet stack was installed on GetNodes(); once.
      */
-    void AssignIpv4Addresses();
+    void AssignIpv4Addresses() override;
 
     /// \return k
-    uint32_t GetK() const;
+    uint32_t GetK() const override;
+    /// \return (k/2)^2, the paths between hosts of different pods (one per core switch)
+    uint32_t GetInterPodPathCount() const override;
     /// \return number of hosts per edge switch
     uint32_t GetHostsPerEdge() const;
     /// \return number of hosts, k*(k/2)*hostsPerEdge
@@ -249,8 +253,6 @@ class FatTreeHelper : public DatacenterTopology
     DataRate m_rate[3];        //!< Data rate per layer.
     Time m_delay[3];           //!< Delay per layer.
     uint32_t m_queueSize;      //!< Device queue size (packets).
-    bool m_created;            //!< Whether Create() ran.
-    bool m_assigned;           //!< Whether AssignIpv4Addresses() ran.
     NodeContainer m_hosts;     //!< Hosts.
     NodeContainer m_edges;     //!< Edge switches.
     NodeContainer m_aggs;      //!< Aggregation switches.

@@ -4,14 +4,7 @@
 #include "ns3/perfect-switch-helper.h"
 
 #include "ns3/abort.h"
-#include "ns3/ipv4.h"
 #include "ns3/log.h"
-#include "ns3/point-to-point-helper.h"
-#include "ns3/queue-disc.h"
-#include "ns3/queue-size.h"
-#include "ns3/traffic-control-layer.h"
-
-#include <string>
 
 namespace ns3
 {
@@ -19,12 +12,11 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("PerfectSwitchHelper");
 
 PerfectSwitchHelper::PerfectSwitchHelper(uint32_t nHosts)
-    : m_nHosts(nHosts),
+    : DatacenterTopology("PerfectSwitchHelper"),
+      m_nHosts(nHosts),
       m_rate("100Mbps"),
       m_delay(MicroSeconds(10)),
-      m_queueSize(100),
-      m_created(false),
-      m_assigned(false)
+      m_queueSize(100)
 {
     NS_LOG_FUNCTION(this << nHosts);
     if (nHosts < 1 || nHosts > (1U << 22))
@@ -36,21 +28,21 @@ PerfectSwitchHelper::PerfectSwitchHelper(uint32_t nHosts)
 void
 PerfectSwitchHelper::SetHostLinkDataRate(DataRate rate)
 {
-    NS_ABORT_MSG_IF(m_created, "PerfectSwitchHelper: set the data rate before Create()");
+    RequireNotCreated("SetHostLinkDataRate");
     m_rate = rate;
 }
 
 void
 PerfectSwitchHelper::SetHostLinkDelay(Time delay)
 {
-    NS_ABORT_MSG_IF(m_created, "PerfectSwitchHelper: set the delay before Create()");
+    RequireNotCreated("SetHostLinkDelay");
     m_delay = delay;
 }
 
 void
 PerfectSwitchHelper::SetQueueSize(uint32_t packets)
 {
-    NS_ABORT_MSG_IF(m_created, "PerfectSwitchHelper: set the queue size before Create()");
+    RequireNotCreated("SetQueueSize");
     NS_ABORT_MSG_IF(packets < 1, "PerfectSwitchHelper::SetQueueSize: must be >= 1 packet");
     m_queueSize = packets;
 }
@@ -59,29 +51,14 @@ void
 PerfectSwitchHelper::Create()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_created, "PerfectSwitchHelper::Create called twice");
-    m_created = true;
+    BeginCreate();
     m_hosts.Create(m_nHosts);
     m_switch = CreateObject<Node>();
-    PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", DataRateValue(m_rate));
-    p2p.SetChannelAttribute("Delay", TimeValue(m_delay));
-    p2p.SetQueue("ns3::DropTailQueue<Packet>",
-                 "MaxSize",
-                 QueueSizeValue(QueueSize(std::to_string(m_queueSize) + "p")));
-    p2p.DisableFlowControl();
     for (uint32_t i = 0; i < m_nHosts; ++i)
     {
-        NetDeviceContainer d = p2p.Install(m_hosts.Get(i), m_switch);
-        m_hostDevs.push_back(DynamicCast<PointToPointNetDevice>(d.Get(0)));
-        m_switchDevs.push_back(DynamicCast<PointToPointNetDevice>(d.Get(1)));
-        Link link;
-        link.a = m_hosts.Get(i);
-        link.b = m_switch;
-        link.devA = m_hostDevs.back();
-        link.devB = m_switchDevs.back();
-        link.layer = HOST_EDGE;
-        m_links.push_back(link);
+        m_links.push_back(MakeLink(m_hosts.Get(i), m_switch, HOST_EDGE, m_rate, m_delay, m_queueSize));
+        m_hostDevs.push_back(m_links.back().devA);
+        m_switchDevs.push_back(m_links.back().devB);
     }
 }
 
@@ -89,9 +66,7 @@ void
 PerfectSwitchHelper::AssignIpv4Addresses()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(!m_created, "PerfectSwitchHelper::AssignIpv4Addresses: call Create() first");
-    NS_ABORT_MSG_IF(m_assigned, "PerfectSwitchHelper::AssignIpv4Addresses called twice");
-    m_assigned = true;
+    BeginAssign();
     const Ipv4Mask mask("255.255.255.252");
     const uint32_t base = Ipv4Address("10.0.0.0").Get();
     for (uint32_t i = 0; i < m_nHosts; ++i)
@@ -100,6 +75,12 @@ PerfectSwitchHelper::AssignIpv4Addresses()
         AssignAddress(m_hostDevs[i], Ipv4Address(base + 4 * i + 2), mask, 1);
         m_hostAddresses.push_back(Ipv4Address(base + 4 * i + 2));
     }
+}
+
+uint32_t
+PerfectSwitchHelper::GetInterPodPathCount() const
+{
+    return 1;
 }
 
 uint32_t
@@ -125,7 +106,7 @@ PerfectSwitchHelper::GetHost(uint32_t i) const
 Ipv4Address
 PerfectSwitchHelper::GetHostAddress(uint32_t i) const
 {
-    NS_ABORT_MSG_IF(!m_assigned, "PerfectSwitchHelper: call AssignIpv4Addresses() first");
+    RequireAssigned("GetHostAddress");
     NS_ABORT_MSG_IF(i >= m_hostAddresses.size(),
                     "PerfectSwitchHelper::GetHostAddress: index " << i << " out of range");
     return m_hostAddresses[i];

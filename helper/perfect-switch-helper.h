@@ -58,15 +58,17 @@ class PerfectSwitchHelper : public DatacenterTopology
     void SetQueueSize(uint32_t packets);
 
     /// \brief Create the hosts, the switch and the links (once). Node order: hosts, switch.
-    void Create();
+    void Create() override;
     /**
      * \brief Assign one /30 per host link, bring the interfaces up and remove any
      * traffic-control root queue disc (after an internet stack was installed; once).
      */
-    void AssignIpv4Addresses();
+    void AssignIpv4Addresses() override;
 
     /// \return the number of hosts
     uint32_t GetNHosts() const override;
+    /// \return 1: every pair of hosts has one path, through the switch
+    uint32_t GetInterPodPathCount() const override;
     /// \return the hosts
     NodeContainer GetHosts() const override;
     /**
@@ -128,8 +130,6 @@ class PerfectSwitchHelper : public DatacenterTopology
     DataRate m_rate;                                      //!< Host link rate.
     Time m_delay;                                         //!< Host link delay.
     uint32_t m_queueSize;                                 //!< Device queue size (packets).
-    bool m_created;                                       //!< Whether Create() ran.
-    bool m_assigned;                                      //!< Whether AssignIpv4Addresses() ran.
     NodeContainer m_hosts;                                //!< Hosts.
     Ptr<Node> m_switch;                                   //!< The switch.
     std::vector<Ptr<PointToPointNetDevice>> m_hostDevs;   //!< Host side devices.

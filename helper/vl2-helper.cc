@@ -40,14 +40,13 @@ Vl2PathCount(uint32_t k, uint32_t perTor, uint32_t src, uint32_t dst)
 } // namespace
 
 Vl2Helper::Vl2Helper(uint32_t k, uint32_t hostsPerTor)
-    : m_k(k),
+    : DatacenterTopology("Vl2Helper"),
+      m_k(k),
       m_hostsPerTor(hostsPerTor),
       m_hostRate("100Mbps"),
       m_speedup(10),
       m_delay(MicroSeconds(10)),
-      m_queueSize(100),
-      m_created(false),
-      m_assigned(false)
+      m_queueSize(100)
 {
     NS_LOG_FUNCTION(this << k << hostsPerTor);
     if (k < 2 || k % 2 != 0 || k > 254)
@@ -64,14 +63,14 @@ Vl2Helper::Vl2Helper(uint32_t k, uint32_t hostsPerTor)
 void
 Vl2Helper::SetHostLinkDataRate(DataRate rate)
 {
-    NS_ABORT_MSG_IF(m_created, "Vl2Helper::SetHostLinkDataRate must precede Create()");
+    RequireNotCreated("SetHostLinkDataRate");
     m_hostRate = rate;
 }
 
 void
 Vl2Helper::SetSwitchSpeedup(double factor)
 {
-    NS_ABORT_MSG_IF(m_created, "Vl2Helper::SetSwitchSpeedup must precede Create()");
+    RequireNotCreated("SetSwitchSpeedup");
     NS_ABORT_MSG_IF(!(factor >= 1), "Vl2Helper::SetSwitchSpeedup: factor must be >= 1");
     m_speedup = factor;
 }
@@ -79,14 +78,14 @@ Vl2Helper::SetSwitchSpeedup(double factor)
 void
 Vl2Helper::SetDelay(Time delay)
 {
-    NS_ABORT_MSG_IF(m_created, "Vl2Helper::SetDelay must precede Create()");
+    RequireNotCreated("SetDelay");
     m_delay = delay;
 }
 
 void
 Vl2Helper::SetQueueSize(uint32_t packets)
 {
-    NS_ABORT_MSG_IF(m_created, "Vl2Helper::SetQueueSize must precede Create()");
+    RequireNotCreated("SetQueueSize");
     NS_ABORT_MSG_IF(packets < 1, "Vl2Helper::SetQueueSize: must be >= 1 packet");
     m_queueSize = packets;
 }
@@ -95,8 +94,7 @@ void
 Vl2Helper::Create()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(m_created, "Vl2Helper::Create called twice");
-    m_created = true;
+    BeginCreate();
     const uint32_t h = m_k / 2;
     m_hosts.Create(GetNHosts());
     m_tors.Create(GetNRacks());
@@ -136,12 +134,9 @@ void
 Vl2Helper::AssignIpv4Addresses()
 {
     NS_LOG_FUNCTION(this);
-    NS_ABORT_MSG_IF(!m_created, "Vl2Helper::AssignIpv4Addresses: call Create() first");
-    NS_ABORT_MSG_IF(m_assigned, "Vl2Helper::AssignIpv4Addresses called twice");
-    m_assigned = true;
+    BeginAssign();
     const Ipv4Mask mask("255.255.255.252");
     const uint32_t hostBase = Ipv4Address("10.0.0.0").Get();
-    const uint32_t switchBase = Ipv4Address("172.16.0.0").Get();
     uint32_t switchLink = 0;
     std::map<uint32_t, uint32_t> index;
     for (uint32_t li = 0; li < m_links.size(); ++li)
@@ -157,9 +152,7 @@ Vl2Helper::AssignIpv4Addresses()
         }
         else
         {
-            const uint32_t base = switchBase + 4 * switchLink++;
-            AssignAddress(link.devA, Ipv4Address(base + 1), mask, 1);
-            AssignAddress(link.devB, Ipv4Address(base + 2), mask, 1);
+            AssignSwitchLink(link, switchLink++);
         }
     }
     const uint32_t k = m_k;
@@ -167,6 +160,12 @@ Vl2Helper::AssignIpv4Addresses()
     SetPathCounters(m_hosts, index, [k, perTor](uint32_t s, uint32_t d) {
         return Vl2PathCount(k, perTor, s, d);
     });
+}
+
+uint32_t
+Vl2Helper::GetInterPodPathCount() const
+{
+    return 2 * m_k;
 }
 
 uint32_t
@@ -203,7 +202,7 @@ Vl2Helper::GetHost(uint32_t i) const
 Ipv4Address
 Vl2Helper::GetHostAddress(uint32_t i) const
 {
-    NS_ABORT_MSG_IF(!m_assigned, "Vl2Helper::GetHostAddress: call AssignIpv4Addresses() first");
+    RequireAssigned("GetHostAddress");
     NS_ABORT_MSG_IF(i >= m_hostAddresses.size(), "Vl2Helper::GetHostAddress: out of range");
     return m_hostAddresses[i];
 }

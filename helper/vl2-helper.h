@@ -70,14 +70,16 @@ class Vl2Helper : public DatacenterTopology
 
     /// \brief Create the nodes and links (once). Node order: hosts, ToR, aggregation,
     /// intermediate switches.
-    void Create();
+    void Create() override;
     /// \brief Assign one /30 per link, bring the interfaces up, give every host an
     /// EqualCostPathCounter, remove any traffic-control root queue disc (after an internet
     /// stack was installed on GetNodes(); once).
-    void AssignIpv4Addresses();
+    void AssignIpv4Addresses() override;
 
     /// \return k (D_A = D_I)
-    uint32_t GetK() const;
+    uint32_t GetK() const override;
+    /// \return 2k, the paths between hosts under different aggregation pairs
+    uint32_t GetInterPodPathCount() const override;
     /// \return hosts per ToR
     uint32_t GetHostsPerTor() const;
     uint32_t GetNHosts() const override;
@@ -119,8 +121,6 @@ class Vl2Helper : public DatacenterTopology
     double m_speedup;                         //!< Switch link rate / host link rate.
     Time m_delay;                             //!< Delay of every link.
     uint32_t m_queueSize;                     //!< Device queue size (packets).
-    bool m_created;                           //!< Whether Create() ran.
-    bool m_assigned;                          //!< Whether AssignIpv4Addresses() ran.
     NodeContainer m_hosts;                    //!< Hosts.
     NodeContainer m_tors;                     //!< ToR switches.
     NodeContainer m_aggs;                     //!< Aggregation switches.

@@ -1,0 +1,1108 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "ns3/datacenter-experiment.h"
+
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/data-rate.h"
+#include "ns3/log.h"
+#include "ns3/mptcp-algorithm-registry.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/mptcp-subflow.h"
+#include "ns3/object-factory.h"
+#include "ns3/program-text.h"
+#include "ns3/received-bytes.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/uinteger.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DatacenterExperiment");
+
+namespace
+{
+
+/**
+ * \param option the option
+ * \param value its value
+ * \param why what is valid
+ * \param error set
+ * \return false
+ */
+bool
+Reject(const std::string& option,
+       const std::string& value,
+       const std::string& why,
+       DatacenterExperiment::Error* error)
+{
+    *error = {option, value, why};
+    return false;
+}
+
+using Text = ProgramText; //!< Option parsing and JSON values.
+
+/// \return a JSON array of \p v
+std::string
+JsonList(const std::vector<uint32_t>& v)
+{
+    std::ostringstream os;
+    os << "[";
+    for (size_t i = 0; i < v.size(); ++i)
+    {
+        os << (i ? ", " : "") << v[i];
+    }
+    return os.str() + "]";
+}
+
+/// \return the rack of every host (DatacenterTopology::GetHostRack)
+std::vector<uint32_t>
+HostRacks(const DatacenterTopology& tree)
+{
+    std::vector<uint32_t> rackOf(tree.GetNHosts());
+    for (uint32_t h = 0; h < rackOf.size(); ++h)
+    {
+        rackOf[h] = tree.GetHostRack(h);
+    }
+    return rackOf;
+}
+
+/**
+ * The hot spot of paper §4.3.4 (Fig. 11): \p n aggregation-core links, chosen with RNG
+ * stream \p stream, run at a tenth of their rate in both directions; printed on stderr.
+ * \param tree the fabric (after Create())
+ * \param n number of links to slow down
+ * \param stream the RNG stream
+ * \param program prefix of the lines
+ * \return the slowed links' indices in GetLinks(), in draw order
+ */
+std::vector<uint32_t>
+SlowHotspotLinks(const DatacenterTopology& tree,
+                 uint32_t n,
+                 int64_t stream,
+                 const std::string& program)
+{
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(stream);
+    const auto& links = tree.GetLinks();
+    std::vector<uint32_t> chosen =
+        HotSpotHelper::SlowRandomLinks(links, DatacenterTopology::AGGREGATION_CORE, n, 10, rng);
+    for (uint32_t i : chosen)
+    {
+        std::cerr << "[" << program << "] hot spot: link " << i << " (node "
+                  << links[i].a->GetId() << " - node " << links[i].b->GetId() << ", "
+                  << DatacenterTopology::GetLayerName(links[i].layer) << ") at "
+                  << HotSpotHelper::GetRate(links[i].devA) << " bit/s both ways" << std::endl;
+    }
+    return chosen;
+}
+
+/// \return the `links` rows of the results database
+std::vector<LinkRecord>
+LinkRecords(const std::vector<LinkResult>& links)
+{
+    std::vector<LinkRecord> rows;
+    rows.reserve(links.size());
+    for (const auto& l : links)
+    {
+        LinkRecord r;
+        r.linkId = l.linkId;
+        r.layer = DatacenterTopology::GetLayerName(l.layer);
+        r.direction = l.up ? "up" : "down";
+        r.nodeA = l.nodeA;
+        r.nodeB = l.nodeB;
+        r.rateBps = l.rateBps;
+        r.txPackets = l.txPackets;
+        r.drops = l.drops;
+        r.lossRate = l.lossRate;
+        r.utilization = l.utilization;
+        rows.push_back(r);
+    }
+    return rows;
+}
+
+} // namespace
+
+/// Progress on stderr for long runs.
+class DatacenterExperiment::Progress
+{
+  public:
+    /**
+     * \param end simulated end, s
+     * \param program prefix of the lines
+     */
+    Progress(double end, std::string program)
+        : m_end(end),
+          m_program(std::move(program)),
+          m_start(std::chrono::steady_clock::now())
+    {
+    }
+
+    /// Start reporting (schedules the first tick now).
+    void Start()
+    {
+        Simulator::Schedule(Seconds(0), &Progress::Tick, this);
+    }
+
+    /// \return wall-clock seconds since construction
+    double Wall() const
+    {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+    }
+
+  private:
+    /// Report if 5 s of wall-clock time passed, reschedule.
+    void Tick()
+    {
+        double wall = Wall();
+        double now = Simulator::Now().GetSeconds();
+        if (wall >= m_nextReport)
+        {
+            double eta = now > 0 ? wall / now * (m_end - now) : 0;
+            std::cerr << "[" << m_program << "] simulated " << std::fixed << std::setprecision(2)
+                      << now << " of " << m_end << " s, wall " << std::setprecision(1) << wall
+                      << " s, about " << eta << " s left" << std::endl;
+            m_nextReport = wall + 5;
+        }
+        Simulator::Schedule(Seconds(std::max(0.01, m_end / 200)), &Progress::Tick, this);
+    }
+
+    double m_end;                                   //!< Simulated end, s.
+    std::string m_program;                          //!< Line prefix.
+    std::chrono::steady_clock::time_point m_start;  //!< Wall-clock start.
+    double m_nextReport{3};                         //!< Wall time of the next line, s.
+};
+
+DatacenterExperiment::DatacenterExperiment() = default;
+DatacenterExperiment::~DatacenterExperiment() = default;
+
+std::vector<double>
+DatacenterExperiment::NonBlockingFairShare(const TrafficMatrix::FlowList& flows,
+                                           uint32_t nHosts,
+                                           double rate)
+{
+    std::vector<double> share(flows.size(), 0);
+    std::vector<bool> frozen(flows.size(), false);
+    std::vector<double> up(nHosts, rate);
+    std::vector<double> down(nHosts, rate);
+    size_t left = flows.size();
+    while (left > 0)
+    {
+        std::vector<uint32_t> nUp(nHosts, 0);
+        std::vector<uint32_t> nDown(nHosts, 0);
+        for (size_t i = 0; i < flows.size(); ++i)
+        {
+            if (!frozen[i])
+            {
+                ++nUp[flows[i].first];
+                ++nDown[flows[i].second];
+            }
+        }
+        double inc = 1e300;
+        for (uint32_t h = 0; h < nHosts; ++h)
+        {
+            if (nUp[h])
+            {
+                inc = std::min(inc, up[h] / nUp[h]);
+            }
+            if (nDown[h])
+            {
+                inc = std::min(inc, down[h] / nDown[h]);
+            }
+        }
+        for (size_t i = 0; i < flows.size(); ++i)
+        {
+            if (!frozen[i])
+            {
+                share[i] += inc;
+                up[flows[i].first] -= inc;
+                down[flows[i].second] -= inc;
+            }
+        }
+        for (size_t i = 0; i < flows.size(); ++i)
+        {
+            if (!frozen[i] && (up[flows[i].first] <= 1e-9 || down[flows[i].second] <= 1e-9))
+            {
+                frozen[i] = true;
+                --left;
+            }
+        }
+    }
+    return share;
+}
+
+bool
+DatacenterExperiment::Configure(const Config& config, Error* error)
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(m_configured, "DatacenterExperiment::Configure called twice");
+    m_cfg = config;
+    m_warnings.clear();
+    Config& c = m_cfg;
+    if (c.db == "none")
+    {
+        c.db.clear();
+    }
+    // The fabric's options, checked by the topology itself.
+    m_params.k = c.k;
+    m_params.hostsPerTor = c.hostsPerTor;
+    m_params.hosts = c.hosts;
+    m_params.queue = c.queue;
+    if (!DatacenterTopologyRegistry::Validate(c.topology, m_params, &m_nHosts, error))
+    {
+        return false;
+    }
+    c.hostsPerTor = m_params.hostsPerTor;
+    const DatacenterTopologyRegistry::Entry& topology = DatacenterTopologyRegistry::Get(c.topology);
+    if (DatacenterWorkloadHelper::FactoryName(c.transport).empty())
+    {
+        return Reject("transport",
+                      c.transport,
+                      "must be tcp, mptcp, packetscatter, ps or mmptcp",
+                      error);
+    }
+    if (c.subflows < 1 || c.subflows > 32)
+    {
+        return Reject("subflows", std::to_string(c.subflows), "must be between 1 and 32", error);
+    }
+    if (!MpTcpCongestionControlRegistry::Lookup(c.cc, &m_ccTypeId))
+    {
+        return Reject("cc", c.cc, "must be " + MpTcpCongestionControlRegistry::ListNames(), error);
+    }
+    if (!MpTcpSchedulerRegistry::Lookup(c.scheduler, &m_schedulerTypeId))
+    {
+        return Reject("scheduler",
+                      c.scheduler,
+                      "must be " + MpTcpSchedulerRegistry::ListNames(),
+                      error);
+    }
+    auto matrixType = TrafficMatrix::FromString(c.matrix);
+    if (!matrixType)
+    {
+        return Reject("matrix", c.matrix, "must be one of " + TrafficMatrix::TypeNames(), error);
+    }
+    m_matrixType = *matrixType;
+    DataRateValue rateValue;
+    if (!rateValue.DeserializeFromString(c.linkRate, MakeDataRateChecker()) ||
+        rateValue.Get().GetBitRate() == 0)
+    {
+        return Reject("linkRate", c.linkRate, "not a data rate such as 100Mbps", error);
+    }
+    m_params.linkRate = rateValue.Get();
+    if (!Text::ParseTime(c.delay, &m_params.delay) || m_params.delay.IsNegative())
+    {
+        return Reject("delay", c.delay, "not a non-negative time such as 20us", error);
+    }
+    if (!Text::ParseTime(c.minRto, &m_minRto) || !m_minRto.IsStrictlyPositive())
+    {
+        return Reject("minRto", c.minRto, "not a positive time such as 200ms", error);
+    }
+    if (!Text::ParseTime(c.firstDataRto, &m_firstDataRto) || m_firstDataRto.IsStrictlyNegative())
+    {
+        return Reject("firstDataRto", c.firstDataRto, "not a time >= 0 such as 1.5s", error);
+    }
+    if (!Text::ParseTime(c.delAckTimeout, &m_delAckTimeout) ||
+        !m_delAckTimeout.IsStrictlyPositive())
+    {
+        return Reject("delAckTimeout", c.delAckTimeout, "not a positive time such as 40ms", error);
+    }
+    if (c.delAckCount > 1 && m_delAckTimeout >= m_minRto)
+    {
+        // After an RTO ns-3's TCP leaves loss recovery with a one-segment window; the receiver
+        // holds the ACK of that lone segment for the delayed-ACK timeout, the RTO fires first,
+        // and the flow moves one segment per RTO for good (doc/mptcp.rst, "Delayed ACKs").
+        m_warnings.push_back("--delAckTimeout=" + c.delAckTimeout + " is not below --minRto=" +
+                             c.minRto +
+                             ": flows whose window falls to one segment send one segment per RTO");
+    }
+    if (c.initialCwnd < 1)
+    {
+        return Reject("initialCwnd", "0", "must be at least 1 segment", error);
+    }
+    if (c.delAckCount < 1)
+    {
+        return Reject("delAckCount", "0", "must be at least 1", error);
+    }
+    if (!(c.duration > 0))
+    {
+        return Reject("duration", std::to_string(c.duration), "must be positive", error);
+    }
+    if (!(c.warmup >= 0) || c.warmup >= c.duration)
+    {
+        return Reject("warmup",
+                      std::to_string(c.warmup),
+                      "must be >= 0 and less than --duration",
+                      error);
+    }
+    if (c.queue == 0)
+    {
+        return Reject("queue", "0", "must be at least 1 packet", error);
+    }
+    if (c.mss < 100 || c.mss > 9000)
+    {
+        return Reject("mss", std::to_string(c.mss), "must be between 100 and 9000 bytes", error);
+    }
+    if (m_matrixType == TrafficMatrix::Type::STRIDE && c.stride != 0 &&
+        !TrafficMatrix::IsValidStride(m_nHosts, c.stride))
+    {
+        return Reject("stride", std::to_string(c.stride), "must be between 1 and hosts-1", error);
+    }
+    const std::string cph = std::to_string(c.connectionsPerHost);
+    if (!TrafficMatrix::IsValidConnectionsPerHost(m_nHosts, c.connectionsPerHost))
+    {
+        return Reject("connectionsPerHost", cph,
+                      "must be > 0 and at most hosts - 1, and give at least one flow", error);
+    }
+    if (c.connectionsPerHost != 1 && m_matrixType == TrafficMatrix::Type::STRIDE)
+    {
+        return Reject("connectionsPerHost", cph, "needs --matrix=permutation or random", error);
+    }
+    if (c.connectionsPerHost != 1 && c.workload != "long")
+    {
+        return Reject("connectionsPerHost", cph, "needs --workload=long", error);
+    }
+    const std::string lf = std::to_string(c.localFraction);
+    if (!std::isnan(c.localFraction) && !(c.localFraction >= 0 && c.localFraction <= 1))
+    {
+        return Reject("localFraction", lf, "must be in [0, 1]", error);
+    }
+    if (!std::isnan(c.localFraction) && topology.oneRack)
+    {
+        return Reject("localFraction", lf, "the " + topology.longName +
+                      " is one rack, so locality has no effect (leave it out)", error);
+    }
+    if (c.localFraction > 0 && c.hostsPerTor < 2)
+    {
+        return Reject("localFraction", lf, "needs 2 or more hosts per rack", error);
+    }
+    if (c.hotspot < 0)
+    {
+        return Reject("hotspot", std::to_string(c.hotspot), "must be >= 0", error);
+    }
+    if (!ValidateWorkload(error))
+    {
+        return false;
+    }
+    std::string why;
+    if (!c.db.empty() && !ExperimentDatabase::CheckWritable(c.db, &why))
+    {
+        return Reject("db", c.db, why, error);
+    }
+    if (c.stock && !topology.stock)
+    {
+        return Reject("stock", "true", "the stock ns-3 baseline runs --topology=" +
+                          DatacenterTopologyRegistry::JoinOr(
+                              DatacenterTopologyRegistry::GetStockNames()) +
+                      " only", error);
+    }
+    if (c.stock && c.transport != "tcp")
+    {
+        return Reject("stock", "true", "the stock ns-3 baseline runs --transport=tcp only", error);
+    }
+    if (c.stock && m_shortResolved != "tcp")
+    {
+        return Reject("shortTransport",
+                      c.shortTransport,
+                      "the stock ns-3 baseline runs tcp only",
+                      error);
+    }
+    m_mpSubflows = c.subflows; // also for MPTCP short flows of a TCP run
+    m_subflows = (c.transport == "mptcp" || c.transport == "mmptcp") ? c.subflows : 1;
+    m_configured = true;
+    return true;
+}
+
+bool
+DatacenterExperiment::ValidateWorkload(Error* error)
+{
+    Config& c = m_cfg;
+    auto w = DatacenterWorkloadHelper::WorkloadFromString(c.workload);
+    if (!w)
+    {
+        return Reject("workload", c.workload, "must be long, mix, incast or incast-long", error);
+    }
+    m_workloadType = *w;
+    if (!(c.shortFlowRate >= 0) || !std::isfinite(c.shortFlowRate))
+    {
+        return Reject("shortFlowRate",
+                      std::to_string(c.shortFlowRate),
+                      "must be >= 0 arrivals/s",
+                      error);
+    }
+    if (std::isnan(c.longFlowFraction))
+    {
+        c.longFlowFraction = 1.0 / 3;
+    }
+    else if (!(c.longFlowFraction >= 0 && c.longFlowFraction <= 1))
+    {
+        return Reject("longFlowFraction",
+                      std::to_string(c.longFlowFraction),
+                      "must be in [0, 1]",
+                      error);
+    }
+    if (c.shortFlowSize == 0)
+    {
+        return Reject("shortFlowSize", "0", "must be at least 1 byte", error);
+    }
+    m_sizes = FlowSizeDistribution(c.shortFlowSize);
+    std::string why;
+    if (!c.flowSizeCdf.empty() && !m_sizes.Load(c.flowSizeCdf, &why))
+    {
+        return Reject("flowSizeCdf", c.flowSizeCdf, why, error);
+    }
+    if (c.shortTransport != "same" &&
+        (c.shortTransport == "packetscatter" ||
+         DatacenterWorkloadHelper::FactoryName(c.shortTransport).empty()))
+    {
+        return Reject("shortTransport",
+                      c.shortTransport,
+                      "must be same, tcp, mptcp, ps or mmptcp",
+                      error);
+    }
+    m_shortResolved = c.shortTransport == "same" ? c.transport : c.shortTransport;
+    if (c.switchThreshold == 0)
+    {
+        return Reject("switchThreshold", "0", "must be at least 1 byte", error);
+    }
+    if ((m_workloadType == DatacenterWorkloadHelper::Workload::INCAST ||
+         m_workloadType == DatacenterWorkloadHelper::Workload::INCAST_LONG) &&
+        (c.incastSenders == 0 || c.incastSenders >= m_nHosts))
+    {
+        return Reject("incastSenders",
+                      std::to_string(c.incastSenders),
+                      "must be between 1 and hosts - 1",
+                      error);
+    }
+    if (HasShortFlows() && (!(c.shortFlowStart >= 0) || c.shortFlowStart >= c.duration))
+    {
+        return Reject("shortFlowStart", std::to_string(c.shortFlowStart),
+                      "must be >= 0 and less than --duration", error);
+    }
+    if (std::isnan(c.shortFlowStop))
+    {
+        c.shortFlowStop = c.duration - 0.2;
+    }
+    else if (HasShortFlows() &&
+             !(c.shortFlowStop > c.shortFlowStart && c.shortFlowStop <= c.duration))
+    {
+        return Reject("shortFlowStop", std::to_string(c.shortFlowStop),
+                      "must be after --shortFlowStart and at most --duration", error);
+    }
+    return true;
+}
+
+bool
+DatacenterExperiment::HasShortFlows() const
+{
+    return m_workloadType == DatacenterWorkloadHelper::Workload::MIX ||
+           m_workloadType == DatacenterWorkloadHelper::Workload::INCAST;
+}
+
+const std::vector<std::string>&
+DatacenterExperiment::GetWarnings() const
+{
+    return m_warnings;
+}
+
+const DatacenterExperiment::Config&
+DatacenterExperiment::GetConfig() const
+{
+    return m_cfg;
+}
+
+uint32_t
+DatacenterExperiment::GetNHosts() const
+{
+    return m_nHosts;
+}
+
+void
+DatacenterExperiment::ConfigureTransport()
+{
+    const Config& c = m_cfg;
+    const bool packetScatter = c.transport == "packetscatter";
+    // 0: the sockets' automatic threshold for PS and MMPTCP; TCP: 3, or for packetscatter
+    // 3 + the equal-cost paths between racks that share the least.
+    const uint32_t dupAckThreshold =
+        c.dupAckThreshold != 0 ? c.dupAckThreshold
+                               : (packetScatter ? 3 + m_topology->GetInterPodPathCount() : 3);
+    const TimeValue minRtoValue(m_minRto);
+    ns3::Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
+    ns3::Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(c.mss));
+    ns3::Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(c.buffer));
+    ns3::Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(c.buffer));
+    ns3::Config::SetDefault("ns3::TcpSocketBase::MinRto", minRtoValue);
+    ns3::Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(c.delAckCount));
+    ns3::Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(c.initialCwnd));
+    ns3::Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(m_delAckTimeout));
+    ns3::Config::SetDefault("ns3::TcpSocketBase::ReTxThreshold", UintegerValue(dupAckThreshold));
+    if (packetScatter)
+    {
+        ns3::Config::SetDefault("ns3::Ipv4FlowEcmpRouting::Mode", StringValue("PER_PACKET"));
+    }
+    ns3::Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(m_mpSubflows));
+    // Host-side PacketScatter and MMPTCP (thesis §3.3-3.6): their own RTO floor and
+    // reordering threshold, and MMPTCP's switch to mpSubflows MPTCP subflows.
+    for (const std::string type : {"ns3::PacketScatterSocket", "ns3::MmpTcpSocket"})
+    {
+        ns3::Config::SetDefault(type + "::MinRto", minRtoValue);
+        ns3::Config::SetDefault(type + "::DupAckThreshold", UintegerValue(c.dupAckThreshold));
+    }
+    ns3::Config::SetDefault("ns3::MmpTcpSocket::SwitchThreshold", UintegerValue(c.switchThreshold));
+    ns3::Config::SetDefault("ns3::MmpTcpSocket::Phase2Subflows", UintegerValue(m_mpSubflows));
+    ns3::Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(c.buffer));
+    ns3::Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(c.buffer));
+    ns3::Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl", TypeIdValue(m_ccTypeId));
+    ns3::Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", TypeIdValue(m_schedulerTypeId));
+    ns3::Config::SetDefault("ns3::MpTcpSocketBase::FirstDataRto", TimeValue(m_firstDataRto));
+}
+
+bool
+DatacenterExperiment::Build(Error* error)
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(!m_configured, "DatacenterExperiment::Build: Configure() first");
+    NS_ABORT_MSG_IF(m_built, "DatacenterExperiment::Build called twice");
+    const Config& c = m_cfg;
+    // The fabric object holds options only; its nodes are created below.
+    m_topology = DatacenterTopologyRegistry::Create(c.topology, m_params);
+    m_progress = std::make_unique<Progress>(c.duration, c.programName);
+    ObjectFactory scheduler("ns3::HeapScheduler"); // faster than the default map (ns-3 bench)
+    Simulator::SetScheduler(scheduler);
+    ConfigureTransport();
+
+    // ---- Topology: per-flow ECMP (or the stock baseline).
+    m_topology->Build(c.stock ? DatacenterTopology::STOCK : DatacenterTopology::FLOW_ECMP);
+    const DatacenterTopology& topology = *m_topology;
+    const uint32_t coreLinks =
+        HotSpotHelper::CountLinks(topology.GetLinks(), DatacenterTopology::AGGREGATION_CORE);
+    if (static_cast<uint32_t>(c.hotspot) > coreLinks)
+    {
+        return Reject("hotspot",
+                      std::to_string(c.hotspot),
+                      "must be at most the " + std::to_string(coreLinks) +
+                          " aggregation-core links",
+                      error);
+    }
+    if (topology.GetHostAddresses(0).size() > 1)
+    {
+        // Multi-homed hosts (DHFT, seed 000 §5: 8 subflows over both interfaces): fullmesh,
+        // half the subflows from each NIC to the peer's same NIC (its switch plane).
+        ns3::Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("Fullmesh"));
+        ns3::Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(m_mpSubflows));
+        ns3::Config::SetDefault("ns3::MpTcpSocketBase::SubflowsPerPair",
+                           UintegerValue((m_mpSubflows + 1) / 2));
+        ns3::Config::SetDefault("ns3::MpTcpSocketBase::MatchAddressIndex", BooleanValue(true));
+    }
+    InstallTraffic();
+    m_built = true;
+    return true;
+}
+
+void
+DatacenterExperiment::InstallTraffic()
+{
+    const Config& c = m_cfg;
+    const DatacenterTopology& topology = *m_topology;
+    m_hotLinks = SlowHotspotLinks(topology, c.hotspot, 1003, c.programName);
+    TrafficMatrix tm;
+    tm.AssignStreams(1000);
+    TrafficMatrix::FlowList flows =
+        m_matrixType == TrafficMatrix::Type::STRIDE
+            ? tm.Generate(m_matrixType, m_nHosts, c.stride)
+            : tm.ConnectionsPerHost(m_matrixType, m_nHosts, c.connectionsPerHost);
+    const std::vector<uint32_t> rackOf = HostRacks(topology);
+    if (!std::isnan(c.localFraction))
+    {
+        flows = tm.MakeRackLocal(flows, rackOf, c.localFraction, m_matrixType);
+    }
+    m_rackLocalFlows = TrafficMatrix::CountRackLocal(flows, rackOf);
+    Ptr<UniformRandomVariable> jitter = CreateObject<UniformRandomVariable>();
+    jitter->SetStream(1001);
+    m_stats = std::make_unique<FlowStatistics>();
+    m_workload = std::make_unique<DatacenterWorkloadHelper>(topology, *m_stats);
+    m_workload->SetSendSize(16 * c.mss);
+    if (m_workloadType != DatacenterWorkloadHelper::Workload::LONG)
+    {
+        m_workload->AssignStreams(1002); // Sim_Long draws nothing more (results unchanged)
+    }
+    m_matrixFlows = flows;
+    m_flows = LongFlows(m_matrixFlows);
+    const std::string factory = DatacenterWorkloadHelper::FactoryName(c.transport);
+    // Fig. 11 per flow: which long flows send data over the slowed links (each long flow has
+    // its own receiver port, so the headers tell them apart).
+    m_hotFlows = std::make_unique<HotSpotFlowCounter>();
+    for (size_t i = 0; i < m_flows.size(); ++i)
+    {
+        PlannedFlow f;
+        f.srcHost = m_flows[i].first;
+        f.dstHost = m_flows[i].second;
+        // Connections start within the first 10 ms, not all in the same instant.
+        f.startS = jitter->GetValue(0, 0.01);
+        const uint16_t port = 5000 + i;
+        m_longIds.push_back(m_workload->Install(f, factory, c.transport, port));
+        m_sinks.push_back(m_workload->GetSink(m_longIds.back()));
+        if (!m_hotLinks.empty())
+        {
+            m_hotFlows->AddFlow(i,
+                                topology.GetHostAddresses(f.srcHost),
+                                topology.GetHostAddresses(f.dstHost),
+                                port);
+        }
+    }
+    InstallShortFlows(m_matrixFlows);
+    for (uint32_t l : m_hotLinks)
+    {
+        m_hotFlows->Watch(topology.GetLinks()[l]);
+    }
+    m_hotFlows->SetWarmup(Seconds(c.warmup));
+    m_layers = std::make_unique<LinkLayerStatistics>(topology);
+    m_layers->ScheduleStart(Seconds(c.warmup));
+}
+
+TrafficMatrix::FlowList
+DatacenterExperiment::LongFlows(const TrafficMatrix::FlowList& matrix)
+{
+    // The whole matrix (long), the matrix rows of a random fraction of the hosts (mix),
+    // N senders into one receiver (incast-long), none (incast).
+    using W = DatacenterWorkloadHelper::Workload;
+    TrafficMatrix::FlowList flows;
+    switch (m_workloadType)
+    {
+    case W::LONG:
+        return matrix;
+    case W::MIX:
+        for (uint32_t h : m_workload->ChooseLongFlowHosts(m_nHosts, m_cfg.longFlowFraction))
+        {
+            flows.push_back(matrix[h]);
+        }
+        return flows;
+    case W::INCAST_LONG:
+        for (const auto& f : m_workload->PlanIncast(m_nHosts,
+                                                    m_cfg.incastSenders,
+                                                    0,
+                                                    1,
+                                                    1,
+                                                    FlowSizeDistribution()))
+        {
+            flows.emplace_back(f.srcHost, f.dstHost);
+        }
+        return flows;
+    case W::INCAST:
+        return flows;
+    }
+    return flows;
+}
+
+void
+DatacenterExperiment::InstallShortFlows(const TrafficMatrix::FlowList& matrix)
+{
+    // mix: Poisson arrivals from the hosts without a long flow; incast: rounds every 0.5 s;
+    // from --shortFlowStart until --shortFlowStop (default 0.2 s before the end).
+    const Config& c = m_cfg;
+    const double end = c.shortFlowStop;
+    std::vector<PlannedFlow> planned;
+    if (m_workloadType == DatacenterWorkloadHelper::Workload::MIX)
+    {
+        std::vector<bool> isLong(m_nHosts, false);
+        for (const auto& f : m_flows)
+        {
+            isLong[f.first] = true;
+        }
+        std::vector<uint32_t> sources;
+        for (uint32_t h = 0; h < m_nHosts; ++h)
+        {
+            if (!isLong[h])
+            {
+                sources.push_back(h);
+            }
+        }
+        planned = m_workload->PlanPoisson(c.shortFlowRate, c.shortFlowStart, end, sources,
+                                          matrix, m_sizes);
+    }
+    else if (m_workloadType == DatacenterWorkloadHelper::Workload::INCAST)
+    {
+        planned = m_workload->PlanIncast(m_nHosts, c.incastSenders, c.shortFlowStart, end, 0.5,
+                                         m_sizes);
+    }
+    const std::string factory = DatacenterWorkloadHelper::FactoryName(m_shortResolved);
+    for (const auto& f : planned)
+    {
+        m_workload->Install(f, factory, m_shortResolved);
+    }
+}
+
+const DatacenterTopology&
+DatacenterExperiment::GetTopology() const
+{
+    NS_ABORT_MSG_IF(!m_topology, "DatacenterExperiment::GetTopology: Build() first");
+    return *m_topology;
+}
+
+void
+DatacenterExperiment::Run()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(!m_built, "DatacenterExperiment::Run: Build() first");
+    const Config& c = m_cfg;
+    // ---- Measurement: bytes received at the end of the warm-up and at the end, whether or
+    // not a hole still keeps them from the application (GetReceivedBytes): 16 MB buffers can
+    // hold megabytes behind a hole when the warm-up ends.
+    m_atWarmup.assign(m_flows.size(), 0);
+    Simulator::Schedule(Seconds(c.warmup), [this]() {
+        for (size_t i = 0; i < m_sinks.size(); ++i)
+        {
+            m_atWarmup[i] = GetReceivedBytes(m_sinks[i]);
+        }
+    });
+    if (c.progress)
+    {
+        m_progress->Start();
+    }
+    Simulator::Stop(Seconds(c.duration));
+    Simulator::Run();
+
+    const DatacenterTopology& topology = *m_topology;
+    const double window = c.duration - c.warmup;
+    // Optimal: every flow at the goodput one TCP flow gets alone on its host link (payload
+    // over wire bytes: IPv4 20 + TCP 20 + timestamps 12 + PPP 2), shared max-min fairly where
+    // hosts send or receive several flows. A dual-homed host has twice the capacity.
+    const uint32_t nicsPerHost = topology.GetHostAddresses(0).size();
+    const double linkBps = m_params.linkRate.GetBitRate();
+    const double aloneBps = linkBps * c.mss / (c.mss + 54.0);
+    std::vector<double> optimal = NonBlockingFairShare(m_flows, m_nHosts, aloneBps * nicsPerHost);
+    m_deliveredBytes = 0; // whole run, warm-up included
+    for (const auto& sink : m_sinks)
+    {
+        m_deliveredBytes += sink->GetTotalRx();
+    }
+    double aggregate = 0;
+    double optimalSum = 0;
+    double minPct = 1e300;
+    double sumPct = 0;
+    double sumPct2 = 0;
+    for (size_t i = 0; i < m_flows.size(); ++i)
+    {
+        FlowRecord r;
+        r.flowId = i;
+        r.srcHost = m_flows[i].first;
+        r.dstHost = m_flows[i].second;
+        std::ostringstream sa;
+        std::ostringstream da;
+        sa << topology.GetHostAddress(m_flows[i].first);
+        da << topology.GetHostAddress(m_flows[i].second);
+        r.srcAddr = sa.str();
+        r.dstAddr = da.str();
+        r.bytesRx = GetReceivedBytes(m_sinks[i]) - m_atWarmup[i];
+        r.goodputBps = r.bytesRx * 8.0 / window;
+        r.pctOfOptimal = 100.0 * r.goodputBps / optimal[i];
+        aggregate += r.goodputBps;
+        optimalSum += optimal[i];
+        minPct = std::min(minPct, r.pctOfOptimal);
+        sumPct += r.pctOfOptimal;
+        sumPct2 += r.pctOfOptimal * r.pctOfOptimal;
+        m_records.push_back(r);
+    }
+    if (getenv("MPTCP_DEBUG_FLOWS"))
+    {
+        PrintStalledFlows();
+    }
+    if (m_flows.empty())
+    {
+        minPct = NAN; // no long flow (incast)
+    }
+    const double jain = sumPct2 > 0 ? sumPct * sumPct / (m_flows.size() * sumPct2) : 0;
+
+    RunRecord& run = m_run;
+    run.label = c.label;
+    run.experiment = "fattree";
+    const DatacenterTopologyRegistry::Entry& entry = DatacenterTopologyRegistry::Get(c.topology);
+    run.topology = c.stock ? entry.recordName + "-stock-global-routing" : entry.recordName;
+    run.k = topology.GetK();
+    run.hostsPerTor = c.hostsPerTor;
+    run.hosts = m_nHosts;
+    run.linkRateBps = linkBps;
+    run.delayS = m_params.delay.GetSeconds();
+    run.queuePkts = c.queue;
+    run.transport = c.transport;
+    run.subflows = m_subflows;
+    // PS is NewReno alone; MMPTCP couples its phase-2 subflows with --cc.
+    run.cc = (c.transport == "mptcp" || c.transport == "mmptcp") ? c.cc : "newreno";
+    run.matrix = TrafficMatrix::ToString(m_matrixType);
+    run.durationS = c.duration;
+    run.warmupS = c.warmup;
+    run.rngSeed = RngSeedManager::GetSeed();
+    run.rngRun = RngSeedManager::GetRun();
+    run.ns3Version = "3." + std::to_string(MPTCP_NS3_MINOR);
+    run.flows = m_flows.size();
+    run.aggregateGoodputBps = aggregate;
+    run.optimalBps = optimalSum;
+    run.optimalPct = 100.0 * aggregate / optimalSum;
+    run.minFlowPct = minPct;
+    run.jainIndex = jain;
+    run.wallS = m_progress->Wall();
+    run.paramsJson = ParamsJson();
+    m_workloadResults = CollectWorkloadResults();
+    m_workloadResults.links = LinkRecords(m_layers->CollectLinks());
+    for (const auto& [id, count] : m_hotFlows->GetCounts())
+    {
+        m_workloadResults.hotspotFlows.push_back({id, count.packets, count.packetsAfterWarmup});
+    }
+    if (c.transport == "mmptcp" || m_shortResolved == "mmptcp")
+    {
+        m_workloadResults.summary.switchThresholdBytes = c.switchThreshold;
+    }
+}
+
+void
+DatacenterExperiment::PrintStalledFlows() const
+{
+    for (size_t i = 0; i < m_records.size(); ++i)
+    {
+        if (m_records[i].pctOfOptimal > 10)
+        {
+            continue;
+        }
+        auto meta = DynamicCast<MpTcpSocketBase>(m_workload->GetSender(m_longIds[i])->GetSocket());
+        std::cerr << "DEBUG flow " << i << " pct " << m_records[i].pctOfOptimal;
+        if (!meta)
+        {
+            std::cerr << std::endl;
+            continue;
+        }
+        std::cerr << " state " << meta->GetState() << " acked " << meta->GetBytesAcked()
+                  << " txavail " << meta->GetTxAvailable() << " errors "
+                  << meta->GetProtocolErrors() << std::endl;
+        for (const auto& sf : meta->GetSubflows())
+        {
+            Ipv4Address la;
+            Ipv4Address ra;
+            uint16_t lp;
+            uint16_t rp;
+            sf->GetFourTuple(la, lp, ra, rp);
+            std::cerr << "   sf " << sf->GetSubflowId() << " port " << lp << " state "
+                      << TcpSocket::TcpStateName[sf->GetState()] << " cwnd " << sf->GetCwnd()
+                      << " ssth " << sf->GetSsThresh() << " srtt "
+                      << sf->GetSrtt().GetMilliSeconds() << "ms sent " << sf->GetBytesSent()
+                      << " unsent " << sf->GetUnsentBytes() << " sendable "
+                      << sf->GetSendableBytes() << " peerwnd " << sf->GetPeerWindow()
+                      << std::endl;
+        }
+    }
+}
+
+std::string
+DatacenterExperiment::ParamsJson() const
+{
+    const Config& c = m_cfg;
+    std::ostringstream params;
+    params << "{\"topology\":" << Text::Json(c.topology) << ",\"hosts\":" << c.hosts
+           << ",\"k\":" << c.k << ",\"hostsPerTor\":" << c.hostsPerTor << ",\"linkRate\":"
+           << Text::Json(c.linkRate) << ",\"delay\":" << Text::Json(c.delay)
+           << ",\"queue\":" << c.queue
+           << ",\"transport\":" << Text::Json(c.transport) << ",\"subflows\":" << m_subflows
+           << ",\"cc\":" << Text::Json(c.cc) << ",\"scheduler\":" << Text::Json(c.scheduler)
+           << ",\"matrix\":" << Text::Json(c.matrix) << ",\"stride\":" << c.stride
+           << ",\"duration\":" << c.duration << ",\"warmup\":" << c.warmup << ",\"mss\":" << c.mss
+           << ",\"buffer\":" << c.buffer << ",\"minRto\":" << Text::Json(c.minRto)
+           << ",\"firstDataRto\":" << Text::Json(c.firstDataRto)
+           << ",\"delAckCount\":" << c.delAckCount << ",\"initialCwnd\":" << c.initialCwnd
+           << ",\"delAckTimeout\":" << Text::Json(c.delAckTimeout)
+           << ",\"stock\":" << (c.stock ? "true" : "false") << ",\"workload\":"
+           << Text::Json(c.workload) << ",\"shortFlowRate\":" << c.shortFlowRate
+           << ",\"longFlowFraction\":" << c.longFlowFraction
+           << ",\"shortFlowSize\":" << c.shortFlowSize << ",\"flowSizeCdf\":"
+           << Text::Json(c.flowSizeCdf) << ",\"shortTransport\":" << Text::Json(c.shortTransport)
+           << ",\"switchThreshold\":" << c.switchThreshold
+           << ",\"incastSenders\":" << c.incastSenders
+           << ",\"shortFlowStart\":" << c.shortFlowStart
+           << ",\"shortFlowStop\":" << c.shortFlowStop
+           << ",\"connectionsPerHost\":" << c.connectionsPerHost
+           << ",\"localFraction\":" << Text::JsonNumber(c.localFraction)
+           << ",\"hotspot\":" << c.hotspot
+           << "}";
+    return params.str();
+}
+
+WorkloadResults
+DatacenterExperiment::CollectWorkloadResults() const
+{
+    const Config& c = m_cfg;
+    const FlowStatistics& stats = *m_stats;
+    WorkloadResults w;
+    WorkloadRunRecord& s = w.summary;
+    s.workload = c.workload;
+    s.shortFlowRate = c.shortFlowRate;
+    s.longFlowFraction =
+        m_workloadType == DatacenterWorkloadHelper::Workload::MIX ? c.longFlowFraction : NAN;
+    s.shortFlowSizeBytes = m_sizes.IsEmpirical() ? NAN : double(c.shortFlowSize);
+    s.flowSizeCdf = c.flowSizeCdf;
+    s.shortTransport = HasShortFlows() ? m_shortResolved : "";
+    s.switchThresholdBytes = NAN;
+    s.shortFlowsStarted = stats.GetShortFlowsStarted(Seconds(c.duration));
+    s.shortFlowsCompleted = stats.GetShortFlowsCompleted();
+    SampleSummary fct = stats.GetShortFlowFctSummary();
+    s.fctMeanS = fct.mean;
+    s.fctSdS = fct.sd;
+    s.fctP50S = fct.p50;
+    s.fctP99S = fct.p99;
+    std::vector<double> goodput;
+    for (const auto& r : m_records)
+    {
+        goodput.push_back(r.goodputBps);
+    }
+    SampleSummary g = SampleSummary::Of(goodput);
+    s.longGoodputMeanBps = g.mean;
+    s.longGoodputSdBps = g.sd;
+    uint64_t coreDrops = 0;
+    uint64_t coreOffered = 0;
+    double coreUtil = 0;
+    for (const auto& l : m_layers->Collect())
+    {
+        LinkLayerRecord r;
+        r.layer = DatacenterTopology::GetLayerName(l.layer);
+        r.direction = l.up ? "up" : "down";
+        r.links = l.links;
+        r.utilization = l.utilization;
+        r.lossRate = l.lossRate;
+        r.txPackets = l.txPackets;
+        r.drops = l.drops;
+        w.linkLayers.push_back(r);
+        if (l.layer == DatacenterTopology::AGGREGATION_CORE)
+        {
+            coreUtil += l.utilization / 2; // both directions have the same number of links
+            coreDrops += l.drops;
+            coreOffered += l.offered;
+        }
+    }
+    s.coreUtil = coreUtil;
+    s.coreLoss = coreOffered > 0 ? double(coreDrops) / coreOffered : 0;
+    for (const auto& f : stats.GetFlows())
+    {
+        if (f.sizeBytes == 0)
+        {
+            continue;
+        }
+        ShortFlowRecord r;
+        r.flowId = f.flowId;
+        r.srcHost = f.srcHost;
+        r.dstHost = f.dstHost;
+        r.sizeBytes = f.sizeBytes;
+        r.transport = f.transport;
+        r.startS = f.startS;
+        r.firstTxS = f.firstTxS;
+        r.lastRxS = f.lastRxS;
+        r.fctS = f.Fct();
+        r.completed = f.Completed();
+        r.rtos = f.rtos;
+        r.fastRetransmits = f.fastRetransmits;
+        w.shortFlows.push_back(r);
+    }
+    for (size_t i = 0; i < m_longIds.size(); ++i)
+    {
+        const auto& f = stats.GetFlows().at(m_longIds[i]);
+        w.flowCounters.push_back({static_cast<uint32_t>(i), f.rtos, f.fastRetransmits});
+    }
+    return w;
+}
+
+const std::vector<FlowRecord>&
+DatacenterExperiment::GetFlowRecords() const
+{
+    return m_records;
+}
+
+const RunRecord&
+DatacenterExperiment::GetRunRecord() const
+{
+    return m_run;
+}
+
+const WorkloadResults&
+DatacenterExperiment::GetWorkloadResults() const
+{
+    return m_workloadResults;
+}
+
+uint64_t
+DatacenterExperiment::GetDeliveredBytes() const
+{
+    return m_deliveredBytes;
+}
+
+const std::vector<uint32_t>&
+DatacenterExperiment::GetHotspotLinks() const
+{
+    return m_hotLinks;
+}
+
+bool
+DatacenterExperiment::HasDatabase() const
+{
+    return !m_cfg.db.empty();
+}
+
+int64_t
+DatacenterExperiment::WriteDatabase(std::string* why)
+{
+    NS_ABORT_MSG_IF(m_cfg.db.empty(), "DatacenterExperiment::WriteDatabase: no database");
+    ExperimentDatabase database(m_cfg.db);
+    const int64_t runId = database.AddRun(m_run, m_records, m_workloadResults);
+    if (runId < 0 && why)
+    {
+        *why = database.GetLastError();
+    }
+    return runId;
+}
+
+std::string
+DatacenterExperiment::GetSummaryJson(int64_t runId) const
+{
+    const Config& c = m_cfg;
+    const RunRecord& run = m_run;
+    const WorkloadRunRecord& s = m_workloadResults.summary;
+    std::ostringstream os;
+    os << std::setprecision(6) << std::defaultfloat << "{\"k\": " << c.k
+       << ", \"hosts\": " << m_nHosts << ", \"hosts_per_tor\": " << c.hostsPerTor
+       << ", \"topology\": " << Text::Json(run.topology) << ", \"flows\": " << m_flows.size()
+       << ", \"transport\": " << Text::Json(c.transport) << ", \"subflows\": " << m_subflows
+       << ", \"cc\": " << Text::Json(run.cc) << ", \"matrix\": " << Text::Json(run.matrix)
+       << ", \"duration_s\": " << c.duration << ", \"warmup_s\": " << c.warmup
+       << ", \"aggregate_goodput_bps\": " << run.aggregateGoodputBps
+       << ", \"optimal_bps\": " << run.optimalBps
+       << ", \"optimal_pct\": " << Text::JsonNumber(run.optimalPct)
+       << ", \"min_flow_pct\": " << Text::JsonNumber(run.minFlowPct)
+       << ", \"jain_index\": " << run.jainIndex << ", \"delivered_bytes\": " << m_deliveredBytes
+       << ", \"stock\": " << (c.stock ? "true" : "false") << ", \"rng_run\": " << run.rngRun
+       << ", \"workload\": " << Text::Json(s.workload) << ", \"short_transport\": "
+       << (s.shortTransport.empty() ? "null" : Text::Json(s.shortTransport))
+       << ", \"short_flows_started\": " << s.shortFlowsStarted
+       << ", \"short_flows_completed\": " << s.shortFlowsCompleted
+       << ", \"fct_mean_ms\": " << Text::JsonNumber(s.fctMeanS * 1e3)
+       << ", \"fct_sd_ms\": " << Text::JsonNumber(s.fctSdS * 1e3)
+       << ", \"fct_p50_ms\": " << Text::JsonNumber(s.fctP50S * 1e3)
+       << ", \"fct_p99_ms\": " << Text::JsonNumber(s.fctP99S * 1e3)
+       << ", \"long_goodput_mean_bps\": " << Text::JsonNumber(s.longGoodputMeanBps)
+       << ", \"long_goodput_sd_bps\": " << Text::JsonNumber(s.longGoodputSdBps)
+       << ", \"core_util\": " << Text::JsonNumber(s.coreUtil)
+       << ", \"core_loss\": " << Text::JsonNumber(s.coreLoss)
+       << ", \"connections_per_host\": " << c.connectionsPerHost
+       << ", \"local_fraction\": " << Text::JsonNumber(c.localFraction)
+       << ", \"rack_local_flows\": " << m_rackLocalFlows
+       << ", \"hotspot_links\": " << JsonList(m_hotLinks)
+       << ", \"hotspot_flows\": " << m_workloadResults.hotspotFlows.size()
+       << ", \"run_id\": " << runId << ", \"wall_s\": " << run.wallS << "}";
+    return os.str();
+}
+
+} // namespace ns3

@@ -1,0 +1,247 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef DATACENTER_EXPERIMENT_H
+#define DATACENTER_EXPERIMENT_H
+
+#include "ns3/datacenter-topology-registry.h"
+#include "ns3/datacenter-topology.h"
+#include "ns3/datacenter-workload-helper.h"
+#include "ns3/experiment-database.h"
+#include "ns3/flow-size-distribution.h"
+#include "ns3/flow-statistics.h"
+#include "ns3/hot-spot-helper.h"
+#include "ns3/link-layer-statistics.h"
+#include "ns3/nstime.h"
+#include "ns3/packet-sink.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traffic-matrix.h"
+#include "ns3/type-id.h"
+
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup mptcp
+ * ns3::DatacenterExperiment: the FatTree experiment of mptcp-fattree, callable from a program.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup mptcp
+ * \brief The datacenter experiment of Raiciu et al., "Improving Datacenter Performance and
+ * Robustness with Multipath TCP", SIGCOMM 2011 (Fig. 2, 3, 7, 8, 11, 15, 16), and the MMPTCP
+ * thesis' workloads (§5.2.3, §5.12): a fabric from DatacenterTopologyRegistry, a traffic matrix
+ * of long flows and optionally short flows, goodput after a warm-up as a percentage of the
+ * optimum, link and flow statistics, and a row of the results database
+ * (doc/results-schema.rst). examples/mptcp-fattree.cc is its command line.
+ *
+ * Use: fill a Config (its fields are mptcp-fattree's options, with the same defaults and
+ * units), then
+ * \code
+ *   DatacenterExperiment exp;
+ *   DatacenterExperiment::Error err;
+ *   if (!exp.Configure(cfg, &err) || !exp.Build(&err)) { ... err.option, err.why ... }
+ *   exp.Run();
+ *   int64_t runId = exp.WriteDatabase(&why);   // if cfg.db is set
+ *   std::cout << exp.GetSummaryJson(runId) << std::endl;
+ *   Simulator::Destroy();
+ * \endcode
+ *
+ * The random streams are fixed (hot spot 1003, matrix 1000, start jitter 1001, workload 1002)
+ * and the objects are created in a fixed order, so that a run is a function of its Config and
+ * ns-3's seed and run number only.
+ */
+class DatacenterExperiment
+{
+  public:
+    /// The experiment's options: mptcp-fattree's command line (see its --help for each).
+    struct Config
+    {
+        std::string topology{"fattree"}; //!< A DatacenterTopologyRegistry name.
+        uint32_t k{8};                   //!< Switch ports (fattree, dhft; vl2 D_A = D_I).
+        uint32_t hostsPerTor{0};         //!< Hosts per ToR (0: the topology's default).
+        uint32_t hosts{0};               //!< Hosts of a perfect switch.
+        std::string linkRate{"100Mbps"}; //!< Rate of every link (ns-3 DataRate).
+        std::string delay{"20us"};       //!< One-way delay of every link (ns-3 Time).
+        uint32_t queue{100};             //!< DropTail queue of every device, packets.
+        std::string transport{"mptcp"};  //!< tcp | mptcp | packetscatter | ps | mmptcp.
+        uint32_t dupAckThreshold{0};     //!< Duplicate ACKs of a fast retransmit (0: automatic).
+        uint32_t subflows{8};            //!< MPTCP subflows per connection, 1..32.
+        std::string cc{"lia"};           //!< An MpTcpCongestionControlRegistry name.
+        std::string scheduler{"LowestRtt"}; //!< An MpTcpSchedulerRegistry name.
+        std::string matrix{"permutation"};  //!< Traffic matrix (TrafficMatrix::TypeNames()).
+        uint32_t stride{0};                 //!< Stride of the stride matrix (0: hosts/2).
+        double connectionsPerHost{1};       //!< Long flows per host (paper Fig. 7, 16).
+        double localFraction{NAN};          //!< Rack-local fraction (NaN: as drawn).
+        int hotspot{0};                     //!< Aggregation-core links at 1/10 rate (Fig. 11).
+        double duration{3.0};               //!< Simulated time incl. the warm-up, s.
+        double warmup{1.0};                 //!< Warm-up excluded from goodput, s.
+        std::string db{"results/fattree.db"}; //!< SQLite database ("none" or "": none).
+        std::string label;                    //!< Free-form label of the run.
+        uint32_t mss{1400};                   //!< TCP segment size, bytes.
+        uint32_t buffer{1 << 20};             //!< Socket buffers, bytes.
+        std::string minRto{"200ms"};          //!< Minimum RTO (ns-3 Time).
+        std::string firstDataRto{"0s"};       //!< MpTcpSocketBase::FirstDataRto (ns-3 Time).
+        uint32_t delAckCount{2};              //!< Segments per delayed ACK.
+        uint32_t initialCwnd{10};             //!< Initial window, segments.
+        std::string delAckTimeout{"40ms"};    //!< Delayed-ACK timeout (ns-3 Time).
+        bool stock{false};                    //!< ns-3's own stack and global routing.
+        std::string workload{"long"};         //!< long | mix | incast | incast-long.
+        double shortFlowRate{256};            //!< Poisson short-flow arrivals/s.
+        double longFlowFraction{NAN};         //!< Hosts with a long flow in mix (NaN: 1/3).
+        uint64_t shortFlowSize{70000};        //!< Short-flow size, bytes.
+        std::string flowSizeCdf;              //!< File of short-flow sizes.
+        std::string shortTransport{"same"};   //!< Transport of the short flows.
+        uint64_t switchThreshold{100000};     //!< MMPTCP's switch threshold, bytes.
+        uint32_t incastSenders{20};           //!< Senders per incast round.
+        double shortFlowStart{0.5};           //!< First short flow, s.
+        double shortFlowStop{NAN};            //!< Last short-flow start, s (NaN: end - 0.2 s).
+        std::string programName{"mptcp-fattree"}; //!< Prefix of the progress lines on stderr.
+        bool progress{true};                       //!< Progress lines on stderr.
+    };
+
+    /// An invalid option: its name (without "--"), its value and what a valid one is.
+    using Error = DatacenterTopologyRegistry::Error;
+
+    DatacenterExperiment();
+    ~DatacenterExperiment();
+
+    /**
+     * \brief Check every option and resolve the defaults; writes nothing (the database is
+     * only checked for writability).
+     * \param config the options
+     * \param error set to the first invalid option
+     * \return false on an invalid option
+     */
+    bool Configure(const Config& config, Error* error);
+    /// \return warnings about valid but doubtful options found by Configure()
+    const std::vector<std::string>& GetWarnings() const;
+    /// \return the options as resolved by Configure() (defaults filled in)
+    const Config& GetConfig() const;
+    /// \return the number of hosts (after Configure())
+    uint32_t GetNHosts() const;
+
+    /**
+     * \brief Set the transport defaults (Config::SetDefault), build the fabric and install
+     * the hot spot and the workload; after Configure(), once.
+     * \param error set if --hotspot asks for more aggregation-core links than there are
+     * \return false on that error
+     */
+    bool Build(Error* error);
+    /// \return the fabric (after Build())
+    const DatacenterTopology& GetTopology() const;
+
+    /**
+     * \brief Simulate until Config::duration and compute the results (leaves the simulator
+     * for the caller to destroy).
+     */
+    void Run();
+
+    /// \return one row per long flow: goodput after the warm-up and percentage of optimum
+    const std::vector<FlowRecord>& GetFlowRecords() const;
+    /// \return the run's row of the results database (after Run())
+    const RunRecord& GetRunRecord() const;
+    /// \return the workload rows of the results database (after Run())
+    const WorkloadResults& GetWorkloadResults() const;
+    /// \return bytes delivered to the long flows' receivers over the whole run
+    uint64_t GetDeliveredBytes() const;
+    /// \return the hot spot's links (indices in the fabric's GetLinks()), in draw order
+    const std::vector<uint32_t>& GetHotspotLinks() const;
+
+    /// \return whether a database was configured
+    bool HasDatabase() const;
+    /**
+     * \brief Append the run to the configured database.
+     * \param why set to the reason of a failure
+     * \return the run's id, -1 on failure
+     */
+    int64_t WriteDatabase(std::string* why);
+    /**
+     * \param runId the database's run id (-1: none)
+     * \return the one-line JSON summary of mptcp-fattree (wall_s last)
+     */
+    std::string GetSummaryJson(int64_t runId) const;
+
+    /**
+     * \brief The optimum of a non-blocking fabric: max-min fair rates of flows limited only by
+     * host links (each flow is bounded by its source's uplink and its destination's
+     * downlink), by water-filling (doc/mptcp.rst, "Optimal throughput").
+     * \param flows (src, dst) host pairs
+     * \param nHosts number of hosts
+     * \param rate host link goodput, bit/s
+     * \return rate of each flow, bit/s
+     */
+    static std::vector<double> NonBlockingFairShare(const TrafficMatrix::FlowList& flows,
+                                                    uint32_t nHosts,
+                                                    double rate);
+
+  private:
+    class Progress;
+
+    /// \return false with \p error set on an invalid workload option
+    bool ValidateWorkload(Error* error);
+    /// Config::SetDefault of every transport option.
+    void ConfigureTransport();
+    /// Install the long and short flows and the statistics.
+    void InstallTraffic();
+    /// The long flows of the workload, from the matrix.
+    TrafficMatrix::FlowList LongFlows(const TrafficMatrix::FlowList& matrix);
+    /// Plan and install the short flows.
+    void InstallShortFlows(const TrafficMatrix::FlowList& matrix);
+    /// \return the workload rows of the results database
+    WorkloadResults CollectWorkloadResults() const;
+    /// Print the MPTCP state of the flows below 10% of optimal (MPTCP_DEBUG_FLOWS).
+    void PrintStalledFlows() const;
+    /// \return the run's options as a JSON object (runs.params_json)
+    std::string ParamsJson() const;
+    /// \return true if the workload has short flows
+    bool HasShortFlows() const;
+
+    Config m_cfg;                            //!< Resolved options.
+    std::vector<std::string> m_warnings;     //!< Configure()'s warnings.
+    bool m_configured{false};                //!< Whether Configure() succeeded.
+    bool m_built{false};                     //!< Whether Build() succeeded.
+    DatacenterTopologyParameters m_params;   //!< Topology options.
+    uint32_t m_nHosts{0};                    //!< Hosts.
+    TrafficMatrix::Type m_matrixType{};      //!< Parsed --matrix.
+    DatacenterWorkloadHelper::Workload m_workloadType{}; //!< Parsed --workload.
+    FlowSizeDistribution m_sizes;            //!< Short-flow sizes.
+    std::string m_shortResolved;             //!< Transport of the short flows.
+    TypeId m_ccTypeId;                       //!< --cc.
+    TypeId m_schedulerTypeId;                //!< --scheduler.
+    Time m_minRto;                           //!< --minRto.
+    Time m_firstDataRto;                     //!< --firstDataRto.
+    Time m_delAckTimeout;                    //!< --delAckTimeout.
+    uint32_t m_mpSubflows{0};                //!< MPTCP subflows (also of short MPTCP flows).
+    uint32_t m_subflows{0};                  //!< Subflows as recorded (1 unless MPTCP/MMPTCP).
+
+    std::unique_ptr<Progress> m_progress;               //!< Progress on stderr.
+    std::unique_ptr<DatacenterTopology> m_topology;     //!< The fabric.
+    std::vector<uint32_t> m_hotLinks;                   //!< Slowed links.
+    TrafficMatrix::FlowList m_matrixFlows;              //!< The matrix as drawn (and localized).
+    TrafficMatrix::FlowList m_flows;                    //!< The long flows.
+    uint32_t m_rackLocalFlows{0};                       //!< Rack-local flows of the matrix.
+    std::unique_ptr<FlowStatistics> m_stats;            //!< Flow statistics.
+    std::unique_ptr<DatacenterWorkloadHelper> m_workload; //!< Installs the flows.
+    std::vector<uint32_t> m_longIds;                    //!< Flow ids of the long flows.
+    std::vector<Ptr<PacketSink>> m_sinks;               //!< Long flows' receivers.
+    std::unique_ptr<HotSpotFlowCounter> m_hotFlows;     //!< Long flows over the hot spot.
+    std::unique_ptr<LinkLayerStatistics> m_layers;      //!< Link statistics.
+    std::vector<uint64_t> m_atWarmup;                   //!< Bytes received at the warm-up.
+
+    std::vector<FlowRecord> m_records; //!< Long flows' rows.
+    uint64_t m_deliveredBytes{0};      //!< Bytes delivered, whole run.
+    RunRecord m_run;                   //!< The runs row.
+    WorkloadResults m_workloadResults; //!< The workload rows.
+};
+
+} // namespace ns3
+
+#endif /* DATACENTER_EXPERIMENT_H */

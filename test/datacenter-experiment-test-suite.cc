@@ -1,0 +1,523 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * DatacenterTopologyRegistry, MpTcpCongestionControlRegistry, MpTcpSchedulerRegistry and
+ * DatacenterExperiment used as a user's program uses them: every built-in topology created by
+ * name with node and link counts computed by hand, option errors, a run of the experiment
+ * with the numbers mptcp-fattree prints for the same options (test/golden/fattree-tcp.json),
+ * and a topology and a coupled congestion control defined in this file, registered from here
+ * and run by name (no file of the module touched to add them).
+ *
+ * The golden-run case must be the first of the suite: ECMP salts come from automatically
+ * numbered RNG streams, which only a fresh process numbers as mptcp-fattree does (CTest and
+ * ./test.py run every suite in its own process).
+ */
+#include "ns3/datacenter-experiment.h"
+#include "ns3/datacenter-topology-registry.h"
+#include "ns3/datacenter-topology.h"
+#include "ns3/mptcp-algorithm-registry.h"
+#include "ns3/mptcp-coupled-congestion-ops.h"
+#include "ns3/mptcp-lia.h"
+#include "ns3/mptcp-lowest-rtt-scheduler.h"
+#include "ns3/mptcp-ns3-compat.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * A coupled congestion control defined outside the module: NewReno's MSS^2/cwnd per ACK on
+ * every subflow. Found by MpTcpCongestionControlRegistry as "testuncoupled".
+ */
+class MpTcpTestUncoupled : public MpTcpCoupledCongestionOps
+{
+  public:
+    /// \return the TypeId
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::MpTcpTestUncoupled")
+                                .SetParent<MpTcpCoupledCongestionOps>()
+                                .SetGroupName("Mptcp")
+                                .AddConstructor<MpTcpTestUncoupled>();
+        return tid;
+    }
+
+    std::string GetName() const override
+    {
+        return "MpTcpTestUncoupled";
+    }
+
+    Ptr<TcpCongestionOps> Fork() override
+    {
+        return CopyObject<MpTcpTestUncoupled>(this);
+    }
+
+    double GetAckIncrease(Ptr<const TcpSocketState> tcb,
+                          const std::vector<SubflowState>& subflows,
+                          std::size_t self) override
+    {
+        const double mss = tcb->m_segmentSize;
+        return mss * mss / subflows[self].cwnd;
+    }
+};
+
+NS_OBJECT_ENSURE_REGISTERED(MpTcpTestUncoupled);
+
+/**
+ * A topology defined outside the module: hosts on one switch, addressed 10.1.x.y/30.
+ */
+class StarTopology : public DatacenterTopology
+{
+  public:
+    /**
+     * \param p the options (hosts, linkRate, delay, queue)
+     */
+    explicit StarTopology(const DatacenterTopologyParameters& p)
+        : DatacenterTopology("StarTopology"),
+          m_p(p)
+    {
+    }
+
+    void Create() override
+    {
+        BeginCreate();
+        m_hosts.Create(m_p.hosts);
+        m_switch = CreateObject<Node>();
+        for (uint32_t i = 0; i < m_p.hosts; ++i)
+        {
+            m_links.push_back(
+                MakeLink(m_hosts.Get(i), m_switch, HOST_EDGE, m_p.linkRate, m_p.delay, m_p.queue));
+        }
+    }
+
+    void AssignIpv4Addresses() override
+    {
+        BeginAssign();
+        const Ipv4Mask mask("255.255.255.252");
+        std::map<uint32_t, uint32_t> index;
+        for (uint32_t i = 0; i < m_links.size(); ++i)
+        {
+            const uint32_t base = Ipv4Address("10.1.0.0").Get() + 4 * i;
+            AssignAddress(m_links[i].devB, Ipv4Address(base + 1), mask, 1);
+            AssignAddress(m_links[i].devA, Ipv4Address(base + 2), mask, 1);
+            m_addresses.emplace_back(base + 2);
+            index[base + 2] = i;
+        }
+        SetPathCounters(m_hosts, index, [](uint32_t, uint32_t) { return 1U; });
+    }
+
+    uint32_t GetNHosts() const override
+    {
+        return m_p.hosts;
+    }
+
+    NodeContainer GetHosts() const override
+    {
+        return m_hosts;
+    }
+
+    Ptr<Node> GetHost(uint32_t i) const override
+    {
+        return m_hosts.Get(i);
+    }
+
+    Ipv4Address GetHostAddress(uint32_t i) const override
+    {
+        RequireAssigned("GetHostAddress");
+        return m_addresses.at(i);
+    }
+
+    NodeContainer GetNodes() const override
+    {
+        return NodeContainer(m_hosts, NodeContainer(m_switch));
+    }
+
+    const std::vector<Link>& GetLinks() const override
+    {
+        return m_links;
+    }
+
+    using DatacenterTopology::GetLinks;
+
+    double GetLinkRate(Layer) const override
+    {
+        return m_p.linkRate.GetBitRate();
+    }
+
+    uint32_t GetHostRack(uint32_t) const override
+    {
+        return 0;
+    }
+
+    uint32_t GetNRacks() const override
+    {
+        return 1;
+    }
+
+    uint32_t GetEqualCostPathCount(uint32_t, uint32_t) const override
+    {
+        return 1;
+    }
+
+    uint32_t GetInterPodPathCount() const override
+    {
+        return 1;
+    }
+
+  private:
+    DatacenterTopologyParameters m_p;     //!< Options.
+    NodeContainer m_hosts;                //!< Hosts.
+    Ptr<Node> m_switch;                   //!< The switch.
+    std::vector<Link> m_links;            //!< Host links.
+    std::vector<Ipv4Address> m_addresses; //!< Host addresses.
+};
+
+/// \return the options of test/golden/fattree-tcp.json (k=4, TCP, 0.5 s, warm-up 0.1 s)
+DatacenterExperiment::Config
+GoldenTcpConfig()
+{
+    DatacenterExperiment::Config c;
+    c.k = 4;
+    c.duration = 0.5;
+    c.warmup = 0.1;
+    c.db = "none";
+    c.transport = "tcp";
+    return c;
+}
+
+/**
+ * DatacenterExperiment with mptcp-fattree's --k=4 --duration=0.5 --warmup=0.1 --db=none
+ * --transport=tcp gives the numbers of test/golden/fattree-tcp.json.
+ */
+class ExperimentGoldenTest : public TestCase
+{
+  public:
+    ExperimentGoldenTest()
+        : TestCase("DatacenterExperiment, k=4 TCP: the numbers mptcp-fattree prints")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DatacenterExperiment exp;
+        DatacenterExperiment::Error error;
+        NS_TEST_ASSERT_MSG_EQ(exp.Configure(GoldenTcpConfig(), &error), true, error.why);
+        NS_TEST_ASSERT_MSG_EQ(exp.GetNHosts(), 16U, "k=4 FatTree: 4 pods x 2 edges x 2 hosts");
+        NS_TEST_ASSERT_MSG_EQ(exp.HasDatabase(), false, "--db=none");
+        NS_TEST_ASSERT_MSG_EQ(exp.Build(&error), true, error.why);
+        exp.Run();
+        const auto& flows = exp.GetFlowRecords();
+        NS_TEST_ASSERT_MSG_EQ(flows.size(), 16U, "a permutation: one long flow per host");
+        for (const auto& f : flows)
+        {
+            NS_TEST_ASSERT_MSG_GT(f.goodputBps, 0, "flow " << f.flowId << " delivered nothing");
+        }
+        const RunRecord& run = exp.GetRunRecord();
+        NS_TEST_ASSERT_MSG_EQ(exp.GetDeliveredBytes(), 39526200U, "golden delivered_bytes");
+        NS_TEST_ASSERT_MSG_EQ_TOL(run.aggregateGoodputBps, 628348000.0, 600, "aggregate goodput");
+        NS_TEST_ASSERT_MSG_EQ_TOL(run.optimalBps, 1540580000.0, 6000, "optimum");
+        NS_TEST_ASSERT_MSG_EQ_TOL(run.jainIndex, 0.885022, 1e-6, "Jain's index");
+        NS_TEST_ASSERT_MSG_EQ_TOL(run.minFlowPct, 15.8777, 1e-4, "min_flow_pct");
+        NS_TEST_ASSERT_MSG_EQ(run.topology, "fattree", "runs.topology");
+        NS_TEST_ASSERT_MSG_EQ(run.cc, "newreno", "TCP runs record newreno");
+        NS_TEST_ASSERT_MSG_EQ(run.k, 4U, "runs.k");
+        const std::string json = exp.GetSummaryJson(-1);
+        NS_TEST_ASSERT_MSG_NE(json.find("\"flows\": 16, \"transport\": \"tcp\""),
+                              std::string::npos,
+                              json);
+        NS_TEST_ASSERT_MSG_NE(json.find("\"delivered_bytes\": 39526200"), std::string::npos, json);
+        Simulator::Destroy();
+    }
+};
+
+/// Invalid options: the option named, mptcp-fattree's message, lists from the registries.
+class ExperimentOptionErrorTest : public TestCase
+{
+  public:
+    ExperimentOptionErrorTest()
+        : TestCase("DatacenterExperiment::Configure names the invalid option")
+    {
+    }
+
+  private:
+    /**
+     * \param change alters the golden run's options
+     * \param option the option that must be named
+     * \param why the expected message
+     */
+    void Expect(std::function<void(DatacenterExperiment::Config&)> change,
+                const std::string& option,
+                const std::string& why)
+    {
+        DatacenterExperiment::Config c = GoldenTcpConfig();
+        change(c);
+        DatacenterExperiment exp;
+        DatacenterExperiment::Error error;
+        NS_TEST_ASSERT_MSG_EQ(exp.Configure(c, &error), false, "--" << option << " accepted");
+        NS_TEST_ASSERT_MSG_EQ(error.option, option, error.why);
+        NS_TEST_ASSERT_MSG_EQ(error.why, why, "message of --" << option);
+    }
+
+    void DoRun() override
+    {
+        using C = DatacenterExperiment::Config;
+        Expect([](C& c) { c.topology = "bcube"; },
+               "topology",
+               "must be fattree, dhft, vl2 or perfect");
+        Expect([](C& c) { c.topology = "dhft"; c.k = 6; },
+               "k",
+               "for dhft, k must be a multiple of 4 between 4 and 80");
+        Expect([](C& c) { c.k = 5; }, "k", "k must be even and at least 2");
+        Expect([](C& c) { c.hosts = 16; }, "hosts", "only with --topology=perfect");
+        Expect([](C& c) { c.topology = "perfect"; }, "hosts", "must be between 2 and 4194304");
+        Expect([](C& c) { c.topology = "perfect"; c.hosts = 8; c.localFraction = 0.5; },
+               "localFraction",
+               "the perfect switch is one rack, so locality has no effect (leave it out)");
+        Expect([](C& c) { c.topology = "vl2"; c.stock = true; },
+               "stock",
+               "the stock ns-3 baseline runs --topology=fattree only");
+        Expect([](C& c) { c.cc = "cubic"; },
+               "cc",
+               "must be " + MpTcpCongestionControlRegistry::ListNames());
+        Expect([](C& c) { c.scheduler = "random"; },
+               "scheduler",
+               "must be " + MpTcpSchedulerRegistry::ListNames());
+        Expect([](C& c) { c.transport = "quic"; },
+               "transport",
+               "must be tcp, mptcp, packetscatter, ps or mmptcp");
+
+        // The lists: built-ins first, in mptcp-fattree's order, then what a program defines.
+        const std::string ccs = MpTcpCongestionControlRegistry::ListNames();
+        const std::string builtIn = "lia, olia, balia, ewtcp, coupled, semicoupled, uncoupled";
+        NS_TEST_ASSERT_MSG_EQ(ccs.rfind(builtIn, 0),
+                              0U,
+                              ccs);
+        NS_TEST_ASSERT_MSG_NE(ccs.find("testuncoupled"), std::string::npos, ccs);
+        TypeId tid;
+        NS_TEST_ASSERT_MSG_EQ(MpTcpCongestionControlRegistry::Lookup("testuncoupled", &tid),
+                              true,
+                              "a congestion control defined in this file is found by name");
+        NS_TEST_ASSERT_MSG_EQ(tid, MpTcpTestUncoupled::GetTypeId(), "its TypeId");
+        NS_TEST_ASSERT_MSG_EQ(MpTcpCongestionControlRegistry::Lookup("lia", &tid), true, "lia");
+        NS_TEST_ASSERT_MSG_EQ(tid, MpTcpLia::GetTypeId(), "lia is MpTcpLia");
+        const auto schedulers = MpTcpSchedulerRegistry::GetNames();
+        for (const std::string s : {"LowestRtt", "RoundRobin", "StrictRoundRobin"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(std::count(schedulers.begin(), schedulers.end(), s), 1, s);
+        }
+        NS_TEST_ASSERT_MSG_EQ(MpTcpSchedulerRegistry::Lookup("LowestRtt", &tid), true, "short");
+        NS_TEST_ASSERT_MSG_EQ(tid, MpTcpLowestRttScheduler::GetTypeId(), "LowestRtt");
+        NS_TEST_ASSERT_MSG_EQ(MpTcpSchedulerRegistry::Lookup("ns3::MpTcpLowestRttScheduler", &tid),
+                              true,
+                              "a full TypeId name is accepted too");
+        NS_TEST_ASSERT_MSG_EQ(MpTcpSchedulerRegistry::Lookup("", &tid), false, "the base class");
+        NS_TEST_ASSERT_MSG_EQ(MpTcpSchedulerRegistry::Lookup("ns3::MpTcpLia", &tid),
+                              false,
+                              "not a scheduler");
+    }
+};
+
+/// Every built-in topology created by name: node and link counts computed by hand.
+class RegistryCountsTest : public TestCase
+{
+  public:
+    RegistryCountsTest()
+        : TestCase("DatacenterTopologyRegistry creates every built-in topology by name")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Case
+        {
+            std::string name;     // --topology
+            uint32_t k;           // --k
+            uint32_t hostsPerTor; // --hostsPerTor (0: default)
+            uint32_t hosts;       // --hosts
+            uint32_t nHosts;      // hosts, by hand
+            uint32_t nSwitches;   // switches, by hand
+            uint32_t nLinks;      // links, by hand
+            uint32_t nics;        // addresses per host
+        };
+
+        // fattree k=4: 4 pods x 2 edges x 2 hosts; 8 edge + 8 aggregation + 4 core switches;
+        //   16 host links + 4x2x2 edge-aggregation + 4x2x2 aggregation-core.
+        // dhft k=4: 2k/3 = 2 hosts per ToR pair, 16 hosts; k^2 = 16 ToRs + 8 + 4 switches;
+        //   2 x 16 host links + 16 ToR uplinks (k/4 = 1 each) + 16 aggregation-core.
+        // vl2 k=4, 2 per ToR: k^2/4 = 4 ToRs, 8 hosts; 4 + k = 4 aggregation + k/2 = 2
+        //   intermediate; 8 host links + 2 x 4 ToR uplinks + 4 x 2.
+        // perfect, 6 hosts: one switch, 6 links.
+        const Case cases[] = {
+            {"fattree", 4, 0, 0, 16, 20, 48, 1},
+            {"dhft", 4, 0, 0, 16, 28, 64, 2},
+            {"vl2", 4, 2, 0, 8, 10, 24, 1},
+            {"perfect", 8, 0, 6, 6, 1, 6, 1},
+        };
+        const auto names = DatacenterTopologyRegistry::GetNames();
+        NS_TEST_ASSERT_MSG_EQ((names.size() >= 4), true, "four built-ins");
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(names[i], cases[i].name, "registration order");
+        }
+        for (const Case& t : cases)
+        {
+            DatacenterTopologyParameters p;
+            p.k = t.k;
+            p.hostsPerTor = t.hostsPerTor;
+            p.hosts = t.hosts;
+            uint32_t nHosts = 0;
+            DatacenterTopologyRegistry::Error error;
+            NS_TEST_ASSERT_MSG_EQ(DatacenterTopologyRegistry::Validate(t.name, p, &nHosts, &error),
+                                  true,
+                                  t.name << ": " << error.why);
+            NS_TEST_ASSERT_MSG_EQ(nHosts, t.nHosts, t.name << ": hosts before creation");
+            auto topo = DatacenterTopologyRegistry::Create(t.name, p);
+            NS_TEST_ASSERT_MSG_EQ(topo->IsCreated(), false, t.name << ": created lazily");
+            topo->Build(DatacenterTopology::FLOW_ECMP);
+            NS_TEST_ASSERT_MSG_EQ(topo->IsAssigned(), true, t.name << ": addressed");
+            NS_TEST_ASSERT_MSG_EQ(topo->GetNHosts(), t.nHosts, t.name << ": hosts");
+            NS_TEST_ASSERT_MSG_EQ(topo->GetHosts().GetN(), t.nHosts, t.name << ": host nodes");
+            NS_TEST_ASSERT_MSG_EQ(topo->GetNodes().GetN() - t.nHosts,
+                                  t.nSwitches,
+                                  t.name << ": switches");
+            NS_TEST_ASSERT_MSG_EQ(topo->GetLinks().size(), t.nLinks, t.name << ": links");
+            NS_TEST_ASSERT_MSG_EQ(topo->GetHostAddresses(0).size(), t.nics, t.name << ": NICs");
+            NS_TEST_ASSERT_MSG_EQ((topo->GetHostAddress(0) == Ipv4Address()), false, t.name);
+            NS_TEST_ASSERT_MSG_EQ(topo->GetLinkRate(DatacenterTopology::HOST_EDGE),
+                                  100e6,
+                                  t.name << ": default 100 Mb/s host links");
+        }
+        // The defaults the registry fills in.
+        DatacenterTopologyParameters p;
+        p.k = 12;
+        uint32_t nHosts = 0;
+        DatacenterTopologyRegistry::Error error;
+        NS_TEST_ASSERT_MSG_EQ(DatacenterTopologyRegistry::Validate("dhft", p, &nHosts, &error),
+                              true,
+                              error.why);
+        NS_TEST_ASSERT_MSG_EQ(p.hostsPerTor, 8U, "dhft k=12: 2k/3 hosts per ToR pair");
+        NS_TEST_ASSERT_MSG_EQ(nHosts, 576U, "dhft k=12: 576 hosts (seed 000 §5)");
+        NS_TEST_ASSERT_MSG_EQ(DatacenterTopologyRegistry::Validate("bcube", p, &nHosts, &error),
+                              false,
+                              "unknown name");
+        NS_TEST_ASSERT_MSG_EQ(error.option, "topology", "names --topology");
+        NS_TEST_ASSERT_MSG_EQ(error.why, "must be fattree, dhft, vl2 or perfect", "lists names");
+        NS_TEST_ASSERT_MSG_EQ(DatacenterTopologyRegistry::Contains("bcube"), false, "bcube");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * A topology and a congestion control defined in this file, registered by name, run by the
+ * experiment as mptcp-fattree would with --topology=test-star --cc=testuncoupled.
+ */
+class UserTopologyTest : public TestCase
+{
+  public:
+    UserTopologyTest()
+        : TestCase("a topology and a congestion control defined by a program run by name")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DatacenterTopologyRegistry::Entry e;
+        e.name = "test-star";
+        e.description = "--hosts hosts on one switch (a test)";
+        e.recordName = "test-star";
+        e.longName = "star";
+        e.oneRack = true;
+        e.validate = [](DatacenterTopologyParameters& p,
+                        uint32_t* n,
+                        DatacenterTopologyRegistry::Error* err) {
+            if (p.hosts < 2)
+            {
+                *err = {"hosts", std::to_string(p.hosts), "must be at least 2"};
+                return false;
+            }
+            p.hostsPerTor = p.hosts;
+            *n = p.hosts;
+            return true;
+        };
+        e.create = [](const DatacenterTopologyParameters& p) {
+            return std::unique_ptr<DatacenterTopology>(new StarTopology(p));
+        };
+        DatacenterTopologyRegistry::Add(e);
+        NS_TEST_ASSERT_MSG_EQ(DatacenterTopologyRegistry::GetNames().back(), "test-star", "added");
+        NS_TEST_ASSERT_MSG_NE(DatacenterTopologyRegistry::Describe().find("test-star (--hosts"),
+                              std::string::npos,
+                              "in the help");
+
+        DatacenterExperiment::Config c;
+        c.topology = "test-star";
+        c.hosts = 4;
+        c.transport = "mptcp";
+        c.subflows = 2;
+        c.cc = "testuncoupled";
+        c.duration = 0.4;
+        c.warmup = 0.1;
+        c.db = "none";
+        c.progress = false;
+        DatacenterExperiment exp;
+        DatacenterExperiment::Error error;
+        NS_TEST_ASSERT_MSG_EQ(exp.Configure(c, &error), true, error.option << ": " << error.why);
+        NS_TEST_ASSERT_MSG_EQ(exp.Build(&error), true, error.why);
+        exp.Run();
+        NS_TEST_ASSERT_MSG_EQ(exp.GetFlowRecords().size(), 4U, "one flow per host");
+        for (const auto& f : exp.GetFlowRecords())
+        {
+            NS_TEST_ASSERT_MSG_GT(f.goodputBps, 1e6, "flow " << f.flowId);
+            NS_TEST_ASSERT_MSG_EQ(f.srcAddr.rfind("10.1.0.", 0), 0U, "the star's addresses");
+        }
+        NS_TEST_ASSERT_MSG_EQ(exp.GetRunRecord().topology, "test-star", "runs.topology");
+        NS_TEST_ASSERT_MSG_EQ(exp.GetRunRecord().cc, "testuncoupled", "runs.cc");
+        NS_TEST_ASSERT_MSG_EQ(exp.GetRunRecord().k, 0U, "no k");
+        Simulator::Destroy();
+
+        // Its own validation, and the rack check of the experiment.
+        DatacenterExperiment bad;
+        c.hosts = 1;
+        NS_TEST_ASSERT_MSG_EQ(bad.Configure(c, &error), false, "1 host");
+        NS_TEST_ASSERT_MSG_EQ(error.option, "hosts", error.why);
+        DatacenterExperiment local;
+        c.hosts = 4;
+        c.localFraction = 0.5;
+        NS_TEST_ASSERT_MSG_EQ(local.Configure(c, &error), false, "one rack");
+        NS_TEST_ASSERT_MSG_EQ(error.why,
+                              "the star is one rack, so locality has no effect (leave it out)",
+                              "message");
+    }
+};
+
+/// The suite.
+class DatacenterExperimentTestSuite : public TestSuite
+{
+  public:
+    DatacenterExperimentTestSuite()
+        : TestSuite("mptcp-datacenter-experiment", MPTCP_TEST_UNIT)
+    {
+        // First: the golden numbers need the RNG stream numbering of a fresh process.
+        AddTestCase(new ExperimentGoldenTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new ExperimentOptionErrorTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new RegistryCountsTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new UserTopologyTest(), MPTCP_TEST_QUICK);
+    }
+};
+
+/// Registers the suite.
+static DatacenterExperimentTestSuite g_datacenterExperimentTestSuite;
+
+} // namespace
