@@ -10,7 +10,7 @@
  * subflow bytes B's connection has taken from each subflow (MpTcpSubflow::GetRxReadSsn() - 1,
  * reinjected copies included), differenced over the interval. --csv=FILE writes the samples
  * (columns time_s, subflow, path, throughput_bps; subflow "total", path "all" for their sum);
- * tools/plot_subflow_timeseries.py draws them. The last line of stdout is a JSON summary with
+ * tools/mptcp-ns3 plot timeseries draws them. The last line of stdout is a JSON summary with
  * the mean throughput of each path before, during and after the failure.
  *
  *   ./mptcp-link-failure --duration=12 --failAt=3 --restoreAt=6 --csv=link-failure.csv

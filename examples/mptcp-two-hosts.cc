@@ -4,7 +4,7 @@
  * One MPTCP connection between two hosts joined by two disjoint paths (TwoPathHelper):
  * BulkSend on A -> PacketSink on B, --subflows subflows (ndiffports) hashed onto the paths by
  * per-flow ECMP. With --pcap=PREFIX the host links are captured to PREFIX-a.pcap and
- * PREFIX-b.pcap, which Wireshark/tshark decode as MPTCP (tools/test_pcap_tshark.py checks it).
+ * PREFIX-b.pcap, which Wireshark/tshark decode as MPTCP (tools/tests/test_pcap_tshark.py checks it).
  * The last line of stdout is a JSON summary.
  *
  *   ./mptcp-two-hosts --subflows=4 --duration=1 --pcap=/tmp/two-hosts
