@@ -133,6 +133,7 @@ def build(bld):
         'helper/perfect-switch-helper.h',
         'helper/traffic-matrix.h',
         'helper/experiment-database.h',
+        'helper/experiment-database-schema.h',
         'helper/two-path-helper.h',
         'helper/flow-size-distribution.h',
         'helper/flow-statistics.h',

@@ -3,6 +3,8 @@
  */
 #include "experiment-database.h"
 
+#include "experiment-database-schema.h"
+
 #include "ns3/log.h"
 
 #include <cerrno>
@@ -28,225 +30,7 @@ NS_LOG_COMPONENT_DEFINE("MptcpExperimentDatabase");
 namespace
 {
 
-/// A value bound to or read from a column.
-using Value = std::variant<int64_t, double, std::string>;
-
-/// SQL type of a column, as written in CREATE TABLE.
-enum class ColType
-{
-    INTEGER,
-    REAL,
-    TEXT
-};
-
-/// Name and type of one column.
-struct Column
-{
-    const char* name; //!< column name
-    ColType type;     //!< declared type
-};
-
-/// The columns of `runs` after run_id, in RunRecord order.
-const Column kRunColumns[] = {
-    {"created_utc", ColType::TEXT},
-    {"label", ColType::TEXT},
-    {"experiment", ColType::TEXT},
-    {"topology", ColType::TEXT},
-    {"k", ColType::INTEGER},
-    {"hosts_per_tor", ColType::INTEGER},
-    {"hosts", ColType::INTEGER},
-    {"link_rate_bps", ColType::REAL},
-    {"delay_s", ColType::REAL},
-    {"queue_pkts", ColType::INTEGER},
-    {"transport", ColType::TEXT},
-    {"subflows", ColType::INTEGER},
-    {"cc", ColType::TEXT},
-    {"matrix", ColType::TEXT},
-    {"duration_s", ColType::REAL},
-    {"warmup_s", ColType::REAL},
-    {"rng_seed", ColType::INTEGER},
-    {"rng_run", ColType::INTEGER},
-    {"ns3_version", ColType::TEXT},
-    {"flows", ColType::INTEGER},
-    {"aggregate_goodput_bps", ColType::REAL},
-    {"optimal_bps", ColType::REAL},
-    {"optimal_pct", ColType::REAL},
-    {"min_flow_pct", ColType::REAL},
-    {"jain_index", ColType::REAL},
-    {"wall_s", ColType::REAL},
-    {"params_json", ColType::TEXT},
-};
-
-/// The columns of `flows` after run_id, in FlowRecord order.
-const Column kFlowColumns[] = {
-    {"flow_id", ColType::INTEGER},
-    {"src_host", ColType::INTEGER},
-    {"dst_host", ColType::INTEGER},
-    {"src_addr", ColType::TEXT},
-    {"dst_addr", ColType::TEXT},
-    {"bytes_rx", ColType::INTEGER},
-    {"goodput_bps", ColType::REAL},
-    {"pct_of_optimal", ColType::REAL},
-};
-
-/// The columns of `short_flows` after run_id, in ShortFlowRecord order.
-const Column kShortFlowColumns[] = {
-    {"flow_id", ColType::INTEGER},
-    {"src_host", ColType::INTEGER},
-    {"dst_host", ColType::INTEGER},
-    {"size_bytes", ColType::INTEGER},
-    {"transport", ColType::TEXT},
-    {"start_s", ColType::REAL},
-    {"first_tx_s", ColType::REAL},
-    {"last_rx_s", ColType::REAL},
-    {"fct_s", ColType::REAL},
-    {"completed", ColType::INTEGER},
-    {"rtos", ColType::INTEGER},
-    {"fast_retransmits", ColType::INTEGER},
-};
-
-/// The columns of `flow_counters` after run_id.
-const Column kFlowCounterColumns[] = {
-    {"flow_id", ColType::INTEGER},
-    {"rtos", ColType::INTEGER},
-    {"fast_retransmits", ColType::INTEGER},
-};
-
-/// The columns of `link_layers` after run_id.
-const Column kLinkLayerColumns[] = {
-    {"layer", ColType::TEXT},
-    {"direction", ColType::TEXT},
-    {"links", ColType::INTEGER},
-    {"utilization", ColType::REAL},
-    {"loss_rate", ColType::REAL},
-    {"tx_packets", ColType::INTEGER},
-    {"drops", ColType::INTEGER},
-};
-
-/// The columns of `links` after run_id.
-const Column kLinkColumns[] = {
-    {"link_id", ColType::INTEGER},
-    {"layer", ColType::TEXT},
-    {"direction", ColType::TEXT},
-    {"node_a", ColType::INTEGER},
-    {"node_b", ColType::INTEGER},
-    {"rate_bps", ColType::REAL},
-    {"tx_packets", ColType::INTEGER},
-    {"drops", ColType::INTEGER},
-    {"loss_rate", ColType::REAL},
-    {"utilization", ColType::REAL},
-};
-
-/// The columns of `hotspot_flows` after run_id.
-const Column kHotSpotFlowColumns[] = {
-    {"flow_id", ColType::INTEGER},
-    {"packets", ColType::INTEGER},
-    {"packets_after_warmup", ColType::INTEGER},
-};
-
-/// The columns of `transfers` after run_id.
-const Column kTransferColumns[] = {
-    {"packets", ColType::INTEGER},
-    {"bytes", ColType::INTEGER},
-    {"transfer_time_s", ColType::REAL},
-};
-
-/// The columns of `workload_runs` after run_id.
-const Column kWorkloadRunColumns[] = {
-    {"workload", ColType::TEXT},
-    {"short_flow_rate", ColType::REAL},
-    {"long_flow_fraction", ColType::REAL},
-    {"short_flow_size_bytes", ColType::INTEGER},
-    {"flow_size_cdf", ColType::TEXT},
-    {"short_transport", ColType::TEXT},
-    {"switch_threshold_bytes", ColType::INTEGER},
-    {"short_flows_started", ColType::INTEGER},
-    {"short_flows_completed", ColType::INTEGER},
-    {"fct_mean_s", ColType::REAL},
-    {"fct_sd_s", ColType::REAL},
-    {"fct_p50_s", ColType::REAL},
-    {"fct_p99_s", ColType::REAL},
-    {"long_goodput_mean_bps", ColType::REAL},
-    {"long_goodput_sd_bps", ColType::REAL},
-    {"core_util", ColType::REAL},
-    {"core_loss", ColType::REAL},
-};
-
-const char*
-TypeName(ColType t)
-{
-    switch (t)
-    {
-    case ColType::INTEGER:
-        return "INTEGER";
-    case ColType::REAL:
-        return "REAL";
-    case ColType::TEXT:
-        return "TEXT";
-    }
-    return "";
-}
-
-/// "a, b, c" from the column names, after a first column \p first if it is not empty.
-template <size_t N>
-std::string
-NameList(const Column (&cols)[N], const std::string& first)
-{
-    std::ostringstream os;
-    os << first;
-    bool needComma = !first.empty();
-    for (const auto& c : cols)
-    {
-        os << (needComma ? ", " : "") << c.name;
-        needComma = true;
-    }
-    return os.str();
-}
-
-/// CREATE TABLE IF NOT EXISTS of a workload table (run_id, the columns, then \p key).
-template <size_t N>
-std::string
-WorkloadTableSql(const char* table, const Column (&cols)[N], const char* key)
-{
-    std::ostringstream os;
-    os << "CREATE TABLE IF NOT EXISTS " << table << " (run_id INTEGER REFERENCES runs(run_id)";
-    for (const auto& c : cols)
-    {
-        os << ", " << c.name << " " << TypeName(c.type);
-    }
-    os << key << ");\n";
-    return os.str();
-}
-
-/// The CREATE TABLE IF NOT EXISTS statements of both tables.
-std::string
-CreateSql()
-{
-    std::ostringstream os;
-    os << "CREATE TABLE IF NOT EXISTS runs (run_id INTEGER PRIMARY KEY AUTOINCREMENT";
-    for (const auto& c : kRunColumns)
-    {
-        os << ", " << c.name << " " << TypeName(c.type);
-    }
-    os << ");\nCREATE TABLE IF NOT EXISTS flows (run_id INTEGER REFERENCES runs(run_id)";
-    for (const auto& c : kFlowColumns)
-    {
-        os << ", " << c.name << " " << TypeName(c.type);
-    }
-    os << ", PRIMARY KEY (run_id, flow_id));\n";
-    os << WorkloadTableSql("short_flows", kShortFlowColumns, ", PRIMARY KEY (run_id, flow_id)")
-       << WorkloadTableSql("flow_counters", kFlowCounterColumns, ", PRIMARY KEY (run_id, flow_id)")
-       << WorkloadTableSql("link_layers",
-                           kLinkLayerColumns,
-                           ", PRIMARY KEY (run_id, layer, direction)")
-       << WorkloadTableSql("workload_runs", kWorkloadRunColumns, ", PRIMARY KEY (run_id)")
-       << WorkloadTableSql("links", kLinkColumns, ", PRIMARY KEY (run_id, link_id, direction)")
-       << WorkloadTableSql("transfers", kTransferColumns, ", PRIMARY KEY (run_id, packets)")
-       << WorkloadTableSql("hotspot_flows",
-                           kHotSpotFlowColumns,
-                           ", PRIMARY KEY (run_id, flow_id)");
-    return os.str();
-}
+using namespace experiment_db;
 
 /// "INSERT INTO table (cols) VALUES (?, ...)".
 template <size_t N>
@@ -550,6 +334,33 @@ CheckColumns(sqlite3* db,
     return true;
 }
 
+/// Checks the schema version recorded in the `meta` table, if any (a database written before
+/// the table existed has version 1); sets error when it is another version.
+bool
+CheckVersion(sqlite3* db, const std::string& path, std::string* error)
+{
+    std::string sql =
+        std::string("SELECT value FROM ") + kMetaTable + " WHERE key = 'schema_version'";
+    sqlite3_stmt* raw = nullptr;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &raw, nullptr) != SQLITE_OK)
+    {
+        return true; // no meta table: version 1, or a hot journal that CheckColumns reports
+    }
+    Stmt stmt(raw);
+    if (sqlite3_step(stmt.get()) != SQLITE_ROW)
+    {
+        return true;
+    }
+    const std::string found = ColText(stmt.get(), 0);
+    if (found != std::to_string(kResultSchemaVersion))
+    {
+        *error = "'" + path + "' has result schema version " + found +
+                 "; this program writes version " + std::to_string(kResultSchemaVersion);
+        return false;
+    }
+    return true;
+}
+
 /// Outcome of CheckSchema().
 enum class SchemaCheck
 {
@@ -558,11 +369,11 @@ enum class SchemaCheck
     NEEDS_ROLLBACK, //!< a read-only connection found a hot journal (interrupted writer)
 };
 
-/// Checks both tables on an open connection (read-only queries only).
+/// Checks the schema version and every table on an open connection (read-only queries only).
 SchemaCheck
 CheckSchema(sqlite3* db, const std::string& path, std::string* error)
 {
-    if (CheckColumns(db, path, "runs", kRunColumns, error) &&
+    if (CheckVersion(db, path, error) && CheckColumns(db, path, "runs", kRunColumns, error) &&
         CheckColumns(db, path, "flows", kFlowColumns, error) &&
         CheckColumns(db, path, "short_flows", kShortFlowColumns, error) &&
         CheckColumns(db, path, "flow_counters", kFlowCounterColumns, error) &&

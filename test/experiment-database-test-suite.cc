@@ -98,6 +98,24 @@ RawExec(const std::string& path, const std::string& sql)
     return ok;
 }
 
+/// \return the first column of the first row of a query on a file, as text ("" if none)
+std::string
+RawQuery(const std::string& path, const std::string& sql)
+{
+    sqlite3* db = nullptr;
+    sqlite3_stmt* stmt = nullptr;
+    std::string out;
+    if (sqlite3_open(path.c_str(), &db) == SQLITE_OK &&
+        sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK &&
+        sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0) != nullptr)
+    {
+        out = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+    }
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return out;
+}
+
 /// A run record with every field set to a distinct value derived from \p i.
 RunRecord
 MakeRun(int i)
@@ -735,6 +753,47 @@ class CheckWritableTest : public TestCase
             NS_TEST_ASSERT_MSG_EQ(db.IsOpen(), true, db.GetLastError());
             NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(1), MakeFlows(1, 1)), 1, db.GetLastError());
         }
+
+        // The schema version: a new database records it in `meta`; a database of another
+        // version is refused and left untouched; one written before `meta` existed gets it.
+        const std::string versioned = dir.File("versioned.db");
+        {
+            ExperimentDatabase db(versioned);
+            NS_TEST_ASSERT_MSG_EQ(db.IsOpen(), true, db.GetLastError());
+        }
+        NS_TEST_ASSERT_MSG_EQ(RawQuery(versioned, "SELECT group_concat(key || '=' || value) FROM meta"),
+                              "schema_version=1",
+                              "meta has one row, schema_version 1");
+        const std::string newer = dir.File("newer.db");
+        NS_TEST_ASSERT_MSG_EQ(RawExec(newer,
+                                      "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+                                      "INSERT INTO meta VALUES ('schema_version', '2');"),
+                              true,
+                              "set-up");
+        const std::string newerBytes = Slurp(newer);
+        NS_TEST_ASSERT_MSG_EQ(ExperimentDatabase::CheckWritable(newer, &err), false, "version 2");
+        NS_TEST_ASSERT_MSG_EQ(err,
+                              "'" + newer + "' has result schema version 2; this program writes "
+                              "version 1",
+                              "one line naming the version");
+        {
+            ExperimentDatabase db(newer);
+            NS_TEST_ASSERT_MSG_EQ(db.IsOpen(), false, "constructor refuses version 2");
+        }
+        NS_TEST_ASSERT_MSG_EQ((Slurp(newer) == newerBytes), true, "version-2 db unchanged");
+        const std::string older = dir.File("older.db");
+        {
+            ExperimentDatabase db(older);
+            NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(1), MakeFlows(1, 1)), 1, db.GetLastError());
+        }
+        NS_TEST_ASSERT_MSG_EQ(RawExec(older, "DROP TABLE meta;"), true, "a pre-meta database");
+        {
+            ExperimentDatabase db(older);
+            NS_TEST_ASSERT_MSG_EQ(db.AddRun(MakeRun(2), MakeFlows(2, 1)), 2, db.GetLastError());
+        }
+        NS_TEST_ASSERT_MSG_EQ(RawQuery(older, "SELECT value FROM meta WHERE key = 'schema_version'"),
+                              "1",
+                              "meta added to a pre-meta database");
 
         // An empty file (e.g. from `touch`) is a new database.
         const std::string empty = dir.File("empty.db");

@@ -29,9 +29,10 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 # --- the result tables (written by C++) ---------------------------------------------------------
 
-#: Version of the C++ result schema this package reads. ExperimentDatabase may record its
-#: version as the row ``schema_version`` of a key/value table ``meta``; a database without that
-#: row has the schema of version 1 (the one of doc/results-schema.rst, which records none).
+#: Version of the C++ result schema this package reads. ExperimentDatabase records its version
+#: (kResultSchemaVersion of helper/experiment-database-schema.h) as the row ``schema_version`` of
+#: a key/value table ``meta``; a database without that row was written before the table existed
+#: and has the schema of version 1.
 RESULTS_SCHEMA_VERSION = 1
 RESULTS_META_TABLE = "meta"
 #: Columns of ``runs`` that the tools read (doc/results-schema.rst).

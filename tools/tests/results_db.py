@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The C++ result schema for the tests' fake databases, read from its one definition: the
-column arrays and CREATE TABLE code of helper/experiment-database.cc (ns3::ExperimentDatabase).
+column arrays, CREATE TABLE code and version of helper/experiment-database-schema.h, and the
+checks of helper/experiment-database.cc (ns3::ExperimentDatabase).
 
 The tools never create these tables; the tests do (fake programs, hand-made databases), and
 build them from the C++ source so that they cannot drift from it. test_schema.py checks that
@@ -13,13 +14,26 @@ import sqlite3
 
 from paths import ROOT
 
+SCHEMA_HEADER = os.path.join(ROOT, "helper", "experiment-database-schema.h")
 SOURCE = os.path.join(ROOT, "helper", "experiment-database.cc")
 
 
 @functools.lru_cache(maxsize=None)
 def _source():
-    with open(SOURCE) as f:
-        return f.read()
+    text = ""
+    for path in (SCHEMA_HEADER, SOURCE):
+        with open(path) as f:
+            text += f.read()
+    return text
+
+
+@functools.lru_cache(maxsize=None)
+def schema_version():
+    """kResultSchemaVersion of the C++ header: the version the programs write into `meta`."""
+    m = re.search(r"kResultSchemaVersion = (\d+);", _source())
+    if not m:
+        raise RuntimeError(f"cannot read the result schema version from {SCHEMA_HEADER}")
+    return int(m[1])
 
 
 @functools.lru_cache(maxsize=None)
@@ -58,6 +72,9 @@ def create_sql():
                  else "run_id INTEGER REFERENCES runs(run_id)")
         body = ", ".join([first] + [f"{n} {t}" for n, t in cols[1:]])
         stmts.append(f"CREATE TABLE IF NOT EXISTS {table} ({body}{primary_keys()[table]});")
+    stmts.append("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);")
+    stmts.append("INSERT OR IGNORE INTO meta (key, value) VALUES "
+                 f"('schema_version', '{schema_version()}');")
     return "\n".join(stmts) + "\n"
 
 

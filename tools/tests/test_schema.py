@@ -32,8 +32,9 @@ def test_fake_schema_is_the_programs(tmp_path):
     results_db.create_db(str(fake)).close()
     with sqlite3.connect(real) as a, sqlite3.connect(fake) as b:
         assert table_info(a) == table_info(b)
-        assert len(table_info(a)) == 9
-        # The program records no schema version yet: the package reads that as version 1.
+        assert len(table_info(a)) == 10  # nine result tables and meta
+        # The program records its schema version, the one the package reads.
+        assert a.execute("SELECT key, value FROM meta").fetchall() == [("schema_version", "1")]
         assert schema.results_schema_version(a) == schema.RESULTS_SCHEMA_VERSION == 1
     assert schema.check_db(str(real)) is True
     schema.open_db(str(real), ("runs", "transfers")).close()
@@ -43,9 +44,13 @@ def test_results_schema_version_is_read_from_the_database(tmp_path):
     db = tmp_path / "r.db"
     con = results_db.create_db(str(db))
     assert schema.results_schema_version(con) == 1
-    con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    con.execute("DELETE FROM meta")
     con.commit()
     assert schema.results_schema_version(con) == 1  # no row: version 1
+    con.execute("DROP TABLE meta")
+    con.commit()
+    assert schema.results_schema_version(con) == 1  # no table: written before it existed
+    con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
     con.execute("INSERT INTO meta VALUES ('schema_version', '1')")
     con.commit()
     assert schema.check_db(str(db)) is True
