@@ -5,9 +5,11 @@
 
 #include "mptcp-coupled-congestion-ops.h"
 #include "mptcp-crypto.h"
+#include "mptcp-fullmesh-path-manager.h"
 #include "mptcp-l4-protocol.h"
 #include "mptcp-lia.h"
 #include "mptcp-lowest-rtt-scheduler.h"
+#include "mptcp-ndiffports-path-manager.h"
 #include "mptcp-ns3-compat.h"
 
 #include "ns3/boolean.h"
@@ -68,18 +70,28 @@ MpTcpSocketBase::GetTypeId()
                           MakeUintegerAccessor(&MpTcpSocketBase::m_numSubflows),
                           MakeUintegerChecker<uint32_t>(1, 32))
             .AddAttribute("PathManager",
-                          "Which subflows a connection opens: Ndiffports (NumSubflows subflows "
-                          "over the initial address pair, distinct source ports) or Fullmesh "
-                          "(addresses announced with ADD_ADDR; the active opener opens one "
-                          "subflow per routable pair of local and remote addresses, up to "
-                          "MaxSubflows; RFC 8684 §3.4, as Linux's fullmesh).",
+                          "Which subflows a connection opens: Ndiffports "
+                          "(ns3::MpTcpNdiffportsPathManager: NumSubflows subflows over the "
+                          "initial address pair, distinct source ports) or Fullmesh "
+                          "(ns3::MpTcpFullmeshPathManager: addresses announced with ADD_ADDR; "
+                          "the active opener opens one subflow per routable pair of local and "
+                          "remote addresses, up to MaxSubflows; RFC 8684 §3.4, as Linux's "
+                          "fullmesh). Used unless PathManagerType names another path manager.",
                           EnumValue(MpTcpSocketBase::NDIFFPORTS),
                           MPTCP_ENUM_ACCESSOR(MpTcpSocketBase::PathManager,
-                                              &MpTcpSocketBase::m_pathManager),
+                                              &MpTcpSocketBase::m_pathManagerKind),
                           MakeEnumChecker(MpTcpSocketBase::NDIFFPORTS,
                                           "Ndiffports",
                                           MpTcpSocketBase::FULLMESH,
                                           "Fullmesh"))
+            .AddAttribute("PathManagerType",
+                          "The path manager (a subclass of ns3::MpTcpPathManager), e.g. "
+                          "ns3::MpTcpNdiffportsPathManager, ns3::MpTcpFullmeshPathManager or "
+                          "one of the user's. The default, ns3::MpTcpPathManager itself, means "
+                          "the one the enum attribute PathManager names.",
+                          TypeIdValue(MpTcpPathManager::GetTypeId()),
+                          MakeTypeIdAccessor(&MpTcpSocketBase::m_pathManagerTypeId),
+                          MakeTypeIdChecker())
             .AddAttribute("MaxSubflows",
                           "Fullmesh: most subflows per connection, including the initial one "
                           "(1..32; subflows that closed do not count).",
@@ -249,14 +261,14 @@ MpTcpSocketBase::MpTcpSocketBase()
 MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
     : Socket(sock),
       m_numSubflows(sock.m_numSubflows),
-      m_pathManager(sock.m_pathManager),
+      m_pathManagerKind(sock.m_pathManagerKind),
+      m_pathManagerTypeId(sock.m_pathManagerTypeId),
       m_maxSubflows(sock.m_maxSubflows),
       m_subflowsPerPair(sock.m_subflowsPerPair),
       m_matchAddressIndex(sock.m_matchAddressIndex),
       m_congestionTypeId(sock.m_congestionTypeId),
       m_sndBufSize(sock.m_sndBufSize),
       m_rcvBufSize(sock.m_rcvBufSize),
-      m_joinDelay(sock.m_joinDelay),
       m_backupSubflows(sock.m_backupSubflows),
       m_backupRtoThreshold(sock.m_backupRtoThreshold),
       m_node(sock.m_node),
@@ -266,7 +278,8 @@ MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
       m_reinjectOnTimeout(sock.m_reinjectOnTimeout),
       m_firstDataRto(sock.m_firstDataRto),
       m_scheduler(sock.m_scheduler ? sock.m_scheduler->Fork() : nullptr),
-      m_checksumRequested(sock.m_checksumRequested)
+      m_checksumRequested(sock.m_checksumRequested),
+      m_pathManager(sock.m_pathManager ? sock.m_pathManager->Fork() : nullptr)
 {
     m_rng = CreateObject<UniformRandomVariable>();
 }
@@ -309,6 +322,7 @@ MpTcpSocketBase::DoDispose()
     m_reinjectQueue.clear();
     m_rxOoo.clear();
     m_rxReady.clear();
+    m_pathManager = nullptr;
     m_tcp = nullptr;
     m_node = nullptr;
     Socket::DoDispose();
@@ -385,6 +399,7 @@ MpTcpSocketBase::Listen()
     {
         Bind();
     }
+    GetPathManager(); // forked by every connection this socket accepts
     m_listenSubflow = CreateSubflow(MpTcpSubflow::ROLE_LISTENER);
     if (m_listenSubflow->Bind(m_localAddress) != 0 || m_listenSubflow->Listen() != 0)
     {
@@ -1324,13 +1339,119 @@ MpTcpSocketBase::IsSubflowActive(Ptr<const MpTcpSubflow> sf) const
 void
 MpTcpSocketBase::OpenMoreSubflows(uint32_t n)
 {
-    if (m_subflows.empty() || m_fallback || m_pathManager != NDIFFPORTS)
+    if (m_subflows.empty() || m_fallback)
     {
         return;
     }
-    m_joinsOpened = true;
-    m_numSubflows = n + 1; // OpenAdditionalSubflows() adds m_numSubflows - 1
-    OpenAdditionalSubflows();
+    if (GetPathManager()->OpenSubflows(*this, n))
+    {
+        m_joinsOpened = true;
+        m_numSubflows = n + 1;
+    }
+}
+
+bool
+MpTcpSocketBase::OpenSubflows(uint32_t n)
+{
+    if (m_subflows.empty() || m_fallback || m_state != ESTABLISHED)
+    {
+        return false;
+    }
+    return GetPathManager()->OpenSubflows(*this, n);
+}
+
+Ptr<MpTcpPathManager>
+MpTcpSocketBase::GetPathManager()
+{
+    if (!m_pathManager)
+    {
+        TypeId tid = m_pathManagerTypeId;
+        if (tid == MpTcpPathManager::GetTypeId())
+        {
+            tid = m_pathManagerKind == FULLMESH ? MpTcpFullmeshPathManager::GetTypeId()
+                                                : MpTcpNdiffportsPathManager::GetTypeId();
+        }
+        ObjectFactory f;
+        f.SetTypeId(tid);
+        m_pathManager = DynamicCast<MpTcpPathManager>(f.Create());
+        NS_ABORT_MSG_IF(!m_pathManager,
+                        "MpTcpSocketBase::PathManagerType: "
+                            << tid.GetName() << " is not an ns3::MpTcpPathManager");
+    }
+    return m_pathManager;
+}
+
+void
+MpTcpSocketBase::SetPathManager(Ptr<MpTcpPathManager> pm)
+{
+    NS_ABORT_MSG_IF(!pm, "MpTcpSocketBase::SetPathManager: null path manager");
+    m_pathManager = pm;
+}
+
+Ptr<MpTcpSubflow>
+MpTcpSocketBase::OpenJoinSubflow(Ipv4Address local,
+                                 const InetSocketAddress& remote,
+                                 Ptr<NetDevice> dev,
+                                 uint8_t addressId,
+                                 bool backup)
+{
+    Ptr<MpTcpSubflow> sf = CreateSubflow(MpTcpSubflow::ROLE_MP_JOIN);
+    sf->GetJoinState().localNonce = m_rng->GetInteger(0, 0xffffffffU);
+    sf->GetJoinState().token = m_remoteToken;
+    sf->GetJoinState().addressId = addressId; // carried in the MP_JOIN SYN (§3.2)
+    sf->SetLocalBackup(backup);
+    if (sf->Bind(InetSocketAddress(local, 0)) != 0)
+    {
+        NS_LOG_WARN(this << " could not bind a subflow to " << local);
+        return nullptr;
+    }
+    if (dev)
+    {
+        sf->BindToNetDevice(dev);
+    }
+    if (sf->Connect(remote) != 0)
+    {
+        NS_LOG_WARN(this << " could not connect a subflow " << local << " -> "
+                         << remote.GetIpv4());
+        return nullptr;
+    }
+    return sf;
+}
+
+bool
+MpTcpSocketBase::IsPassiveOpen() const
+{
+    return m_listener != nullptr;
+}
+
+uint32_t
+MpTcpSocketBase::GetNumSubflows() const
+{
+    return m_numSubflows;
+}
+
+uint32_t
+MpTcpSocketBase::GetBackupSubflows() const
+{
+    return m_backupSubflows;
+}
+
+uint32_t
+MpTcpSocketBase::GetMaxSubflows() const
+{
+    return m_maxSubflows;
+}
+
+uint32_t
+MpTcpSocketBase::GetSubflowsPerPair() const
+{
+    return m_subflowsPerPair;
+}
+
+bool
+MpTcpSocketBase::GetMatchAddressIndex() const
+{
+    return m_matchAddressIndex;
 }
 
 void
@@ -1417,27 +1538,7 @@ MpTcpSocketBase::SubflowForked(Ptr<MpTcpSubflow> child)
     js.remoteNonce = join ? join->senderNonce : 0;
     js.localNonce = m_rng->GetInteger(0, 0xffffffffU);
     js.backup = false; // our B flag in the SYN/ACK: we have no preference
-    if (join && m_remoteAddrs.find(join->addressId) == m_remoteAddrs.end())
-    {
-        // The MP_JOIN SYN names the peer's Address ID of its source (RFC 8684 §3.2).
-        m_remoteAddrs[join->addressId] = m_joinSynRemote;
-        m_remoteAddrAddedTrace(join->addressId, m_joinSynRemote);
-    }
-    if (m_pathManager == FULLMESH)
-    {
-        for (const auto& [id, address] : m_localAddrs)
-        {
-            if (address == m_joinSynLocal)
-            {
-                js.addressId = id; // our Address ID, in the SYN/ACK
-            }
-        }
-        // Replies leave through the interface that owns the subflow's address.
-        if (Ptr<NetDevice> dev = DeviceOf(m_joinSynLocal))
-        {
-            child->BindToNetDevice(dev);
-        }
-    }
+    GetPathManager()->JoinReceived(*this, child, join, m_joinSynLocal, m_joinSynRemote);
     AttachSubflow(child, MpTcpSubflow::ROLE_MP_JOIN);
     child->SetRemoteBackup(join && join->backup); // the peer's B flag (RFC 8684 §3.2)
 }
@@ -1481,101 +1582,6 @@ MpTcpSocketBase::ReceivedJoinSyn(Ptr<Packet> packet,
     return true;
 }
 
-void
-MpTcpSocketBase::OpenAdditionalSubflows()
-{
-    if (m_subflows.empty() || m_fallback)
-    {
-        return;
-    }
-    if (m_pathManager == FULLMESH)
-    {
-        OpenFullmeshSubflows();
-        return;
-    }
-    Ipv4Address local;
-    Ipv4Address remote;
-    uint16_t localPort;
-    uint16_t remotePort;
-    m_subflows.front()->GetFourTuple(local, localPort, remote, remotePort);
-    // ndiffports: the same address pair, a new source port for each subflow.
-    for (uint32_t i = 1; i < m_numSubflows; ++i)
-    {
-        Ptr<MpTcpSubflow> sf = CreateSubflow(MpTcpSubflow::ROLE_MP_JOIN);
-        sf->GetJoinState().localNonce = m_rng->GetInteger(0, 0xffffffffU);
-        sf->GetJoinState().token = m_remoteToken;
-        // The last BackupSubflows subflows ask to be backups (B flag of MP_JOIN).
-        sf->SetLocalBackup(i + m_backupSubflows >= m_numSubflows);
-        if (sf->Bind(InetSocketAddress(local, 0)) != 0 ||
-            sf->Connect(InetSocketAddress(remote, remotePort)) != 0)
-        {
-            NS_LOG_WARN(this << " could not open subflow " << i);
-        }
-    }
-}
-
-Ptr<NetDevice>
-MpTcpSocketBase::DeviceOf(Ipv4Address address) const
-{
-    Ptr<Ipv4> ipv4 = m_node ? m_node->GetObject<Ipv4>() : nullptr;
-    int32_t i = ipv4 ? ipv4->GetInterfaceForAddress(address) : -1;
-    return i < 0 ? nullptr : ipv4->GetNetDevice(i);
-}
-
-void
-MpTcpSocketBase::EnumerateLocalAddresses()
-{
-    Ipv4Address local;
-    Ipv4Address remote;
-    uint16_t localPort;
-    uint16_t remotePort;
-    m_subflows.front()->GetFourTuple(local, localPort, remote, remotePort);
-    // Address ID 0 is the initial subflow's address, on each side (RFC 8684 §3.4).
-    m_localAddrs[0] = local;
-    m_remoteAddrs.emplace(0, remote);
-    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
-    for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
-    {
-        if (!ipv4->IsUp(i) || DynamicCast<LoopbackNetDevice>(ipv4->GetNetDevice(i)))
-        {
-            continue;
-        }
-        for (uint32_t j = 0; j < ipv4->GetNAddresses(i); ++j)
-        {
-            Ipv4Address a = ipv4->GetAddress(i, j).GetLocal();
-            bool known = std::any_of(m_localAddrs.begin(), m_localAddrs.end(), [a](const auto& e) {
-                return e.second == a;
-            });
-            if (known || a.IsLocalhost() || m_nextLocalAddrId == 0) // 0: all 255 IDs used
-            {
-                continue;
-            }
-            m_localAddrs[m_nextLocalAddrId++] = a;
-        }
-    }
-}
-
-void
-MpTcpSocketBase::AnnounceLocalAddresses()
-{
-    if (m_fallback || !m_remoteKeyKnown || m_state != ESTABLISHED)
-    {
-        return;
-    }
-    for (const auto& [id, address] : m_localAddrs)
-    {
-        if (id == 0)
-        {
-            continue; // the peer knows the initial subflow's address
-        }
-        AddAddrOption add;
-        add.addressId = id;
-        add.SetIpv4(address);
-        add.truncatedHmac = MpTcpAddAddrHmac(add, m_localKey, m_remoteKey);
-        SendSignal(add);
-    }
-}
-
 bool
 MpTcpSocketBase::SendSignal(const MpTcpOption& option)
 {
@@ -1595,146 +1601,7 @@ MpTcpSocketBase::SendSignal(const MpTcpOption& option)
 }
 
 void
-MpTcpSocketBase::OpenFullmeshSubflows()
-{
-    if (m_pathManager != FULLMESH || m_subflows.empty() || m_fallback || m_listener ||
-        m_state != ESTABLISHED || !InetSocketAddress::IsMatchingType(m_peerAddress))
-    {
-        return; // only the active opener opens subflows (as Linux's fullmesh)
-    }
-    uint16_t port = InetSocketAddress::ConvertFrom(m_peerAddress).GetPort();
-    uint32_t live = 0;
-    std::map<std::pair<uint32_t, uint32_t>, uint32_t> liveOn; // live subflows per pair
-    for (const auto& sf : m_subflows)
-    {
-        if (sf->GetState() == TcpSocket::CLOSED)
-        {
-            continue;
-        }
-        ++live;
-        Ipv4Address la;
-        Ipv4Address ra;
-        uint16_t lp;
-        uint16_t rp;
-        sf->GetFourTuple(la, lp, ra, rp);
-        ++liveOn[{la.Get(), ra.Get()}];
-    }
-    for (const auto& [pair, n] : liveOn)
-    {
-        m_meshPairs[pair] = std::max(m_meshPairs[pair], n); // in use: no duplicate
-    }
-    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
-    Ptr<Ipv4RoutingProtocol> routing = ipv4->GetRoutingProtocol();
-    std::map<uint32_t, uint32_t> rank; // MatchAddressIndex: our address -> its index
-    for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
-    {
-        if (!DynamicCast<LoopbackNetDevice>(ipv4->GetNetDevice(i)))
-        {
-            for (uint32_t j = 0; j < ipv4->GetNAddresses(i); ++j)
-            {
-                rank.emplace(ipv4->GetAddress(i, j).GetLocal().Get(), rank.size());
-            }
-        }
-    }
-    // Round r opens the r-th subflow of every pair, so that MaxSubflows spreads them.
-    for (uint32_t round = 1; round <= m_subflowsPerPair; ++round)
-    {
-        for (const auto& [localId, la] : m_localAddrs)
-        {
-            Ptr<NetDevice> dev = DeviceOf(la);
-            if (!dev || !ipv4->IsUp(ipv4->GetInterfaceForDevice(dev)))
-            {
-                continue;
-            }
-            for (const auto& [remoteId, ra] : m_remoteAddrs)
-            {
-                if (live >= m_maxSubflows)
-                {
-                    return;
-                }
-                if (m_matchAddressIndex && rank[la.Get()] != remoteId)
-                {
-                    continue;
-                }
-                auto opened = m_meshPairs.find({la.Get(), ra.Get()});
-                if (opened != m_meshPairs.end() && opened->second >= round)
-                {
-                    continue;
-                }
-                // A pair routes if there is a route to the peer's address out of the interface
-                // that owns ours: the subflow is bound to that interface, as TCP picks its
-                // source address from the route (TcpSocketBase::SetupEndpoint).
-                Ipv4Header h;
-                h.SetSource(la);
-                h.SetDestination(ra);
-                h.SetProtocol(6);
-                Socket::SocketErrno err;
-                if (!routing || !routing->RouteOutput(nullptr, h, dev, err))
-                {
-                    NS_LOG_LOGIC(this << " no route from " << la << " to " << ra);
-                    continue;
-                }
-                ++m_meshPairs[{la.Get(), ra.Get()}];
-                Ptr<MpTcpSubflow> sf = CreateSubflow(MpTcpSubflow::ROLE_MP_JOIN);
-                sf->GetJoinState().localNonce = m_rng->GetInteger(0, 0xffffffffU);
-                sf->GetJoinState().token = m_remoteToken;
-                sf->GetJoinState().addressId = localId; // carried in the MP_JOIN SYN (§3.2)
-                if (sf->Bind(InetSocketAddress(la, 0)) != 0)
-                {
-                    NS_LOG_WARN(this << " could not bind a subflow to " << la);
-                    continue;
-                }
-                sf->BindToNetDevice(dev);
-                if (sf->Connect(InetSocketAddress(ra, port)) != 0)
-                {
-                    NS_LOG_WARN(this << " could not open a subflow " << la << " -> " << ra);
-                    continue;
-                }
-                NS_LOG_LOGIC(this << " fullmesh subflow " << la << " (" << int(localId)
-                                  << ") -> " << ra << " (" << int(remoteId) << ")");
-                ++live;
-            }
-        }
-    }
-}
-
-void
-MpTcpSocketBase::CheckLocalAddresses()
-{
-    if (m_fallback || m_localAddrs.empty() || m_state == CLOSED)
-    {
-        return;
-    }
-    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
-    RemoveAddrOption remove;
-    remove.addressIds.clear();
-    for (auto it = m_localAddrs.begin(); it != m_localAddrs.end();)
-    {
-        int32_t i = ipv4->GetInterfaceForAddress(it->second);
-        if (i >= 0 && ipv4->IsUp(i))
-        {
-            ++it;
-            continue;
-        }
-        uint8_t id = it->first;
-        Ipv4Address address = it->second;
-        it = m_localAddrs.erase(it);
-        NS_LOG_INFO(this << " address " << address << " (ID " << int(id) << ") is down");
-        m_localAddrRemovedTrace(id, address);
-        RemoveSubflowsUsing(address, true);
-        if (remove.addressIds.size() < RemoveAddrOption::MAX_IDS)
-        {
-            remove.addressIds.push_back(id);
-        }
-    }
-    if (!remove.addressIds.empty())
-    {
-        SendSignal(remove); // on a subflow that still works
-    }
-}
-
-void
-MpTcpSocketBase::RemoveSubflowsUsing(Ipv4Address address, bool local)
+MpTcpSocketBase::ResetSubflowsUsing(Ipv4Address address, bool local)
 {
     std::vector<Ptr<MpTcpSubflow>> victims;
     for (const auto& sf : m_subflows)
@@ -1760,113 +1627,53 @@ MpTcpSocketBase::RemoveSubflowsUsing(Ipv4Address address, bool local)
     {
         ReinjectHeldData(sf);
     }
-    for (auto it = m_meshPairs.begin(); it != m_meshPairs.end();)
-    {
-        // A later ADD_ADDR of the same address may open the pair again.
-        it = ((local ? it->first.first : it->first.second) == address.Get())
-                 ? m_meshPairs.erase(it)
-                 : std::next(it);
-    }
 }
 
 void
 MpTcpSocketBase::ReceivedAddAddr(Ptr<MpTcpSubflow> subflow, const AddAddrOption& option)
 {
-    if (m_fallback)
+    if (!m_fallback)
     {
-        return;
-    }
-    if (option.echo)
-    {
-        ++m_addAddrEchoes;
-        return;
-    }
-    if (!m_remoteKeyKnown ||
-        MpTcpAddAddrHmac(option, m_remoteKey, m_localKey) != option.truncatedHmac)
-    {
-        // RFC 8684 §3.4.1: an ADD_ADDR whose HMAC does not verify is ignored.
-        ProtocolError(subflow, "ADD_ADDR HMAC mismatch");
-        return;
-    }
-    AddAddrOption echo = option;
-    echo.echo = true;
-    echo.truncatedHmac = 0;
-    subflow->QueueSignal(echo);
-    Simulator::ScheduleNow(&MpTcpSubflow::SendAckNow, subflow);
-    if (option.ipv6)
-    {
-        NS_LOG_LOGIC(this << " IPv6 ADD_ADDR echoed, not used (this model runs over IPv4)");
-        return;
-    }
-    Ipv4Address address = option.GetIpv4();
-    auto it = m_remoteAddrs.find(option.addressId);
-    if (it != m_remoteAddrs.end() && it->second == address)
-    {
-        return; // a retransmission
-    }
-    m_remoteAddrs[option.addressId] = address;
-    NS_LOG_INFO(this << " peer address " << address << " (ID " << int(option.addressId) << ")");
-    m_remoteAddrAddedTrace(option.addressId, address);
-    if (m_pathManager == FULLMESH && m_joinsOpened)
-    {
-        Simulator::ScheduleNow(&MpTcpSocketBase::OpenFullmeshSubflows, Ptr<MpTcpSocketBase>(this));
+        GetPathManager()->ReceivedAddAddr(*this, subflow, option);
     }
 }
 
 void
 MpTcpSocketBase::ReceivedRemoveAddr(Ptr<MpTcpSubflow> subflow, const RemoveAddrOption& option)
 {
-    if (m_fallback)
+    if (!m_fallback)
     {
-        return;
-    }
-    for (uint8_t id : option.addressIds)
-    {
-        auto it = m_remoteAddrs.find(id);
-        if (it == m_remoteAddrs.end())
-        {
-            continue; // unknown Address ID: no subflow uses it
-        }
-        Ipv4Address address = it->second;
-        m_remoteAddrs.erase(it);
-        NS_LOG_INFO(this << " peer removed " << address << " (ID " << int(id) << ")");
-        m_remoteAddrRemovedTrace(id, address);
-        // Not from inside the receiving subflow's processing.
-        Simulator::ScheduleNow(&MpTcpSocketBase::RemoveSubflowsUsing,
-                               Ptr<MpTcpSocketBase>(this),
-                               address,
-                               false);
+        GetPathManager()->ReceivedRemoveAddr(*this, subflow, option);
     }
 }
 
 const std::map<uint8_t, Ipv4Address>&
 MpTcpSocketBase::GetLocalAddresses() const
 {
-    return m_localAddrs;
+    static const std::map<uint8_t, Ipv4Address> none;
+    return m_pathManager ? m_pathManager->GetLocalAddresses() : none;
 }
 
 const std::map<uint8_t, Ipv4Address>&
 MpTcpSocketBase::GetRemoteAddresses() const
 {
-    return m_remoteAddrs;
+    static const std::map<uint8_t, Ipv4Address> none;
+    return m_pathManager ? m_pathManager->GetRemoteAddresses() : none;
 }
 
 uint64_t
 MpTcpSocketBase::GetAddAddrEchoes() const
 {
-    return m_addAddrEchoes;
+    return m_pathManager ? m_pathManager->GetAddAddrEchoes() : 0;
 }
 
 void
 MpTcpSocketBase::ConnectionEstablished(Ptr<MpTcpSubflow> sf)
 {
     m_state = ESTABLISHED;
-    if (m_pathManager == FULLMESH && !m_fallback)
+    if (!m_fallback)
     {
-        EnumerateLocalAddresses();
-        // After the handshake's own segments (the third ACK has no room for an ADD_ADDR).
-        Simulator::ScheduleNow(&MpTcpSocketBase::AnnounceLocalAddresses,
-                               Ptr<MpTcpSocketBase>(this));
+        GetPathManager()->ConnectionEstablished(*this);
     }
 }
 
@@ -2082,10 +1889,9 @@ MpTcpSocketBase::GetReinjectedBytes() const
 void
 MpTcpSocketBase::SubflowTimedOut(Ptr<MpTcpSubflow> subflow)
 {
-    if (m_pathManager == FULLMESH && !m_fallback)
+    if (!m_fallback)
     {
-        // A subflow that stalls may have lost its interface: look (outside its timer).
-        Simulator::ScheduleNow(&MpTcpSocketBase::CheckLocalAddresses, Ptr<MpTcpSocketBase>(this));
+        GetPathManager()->SubflowTimedOut(*this, subflow);
     }
     if (m_fallback || !m_reinjectOnTimeout || GetNEstablishedSubflows() < 2)
     {
@@ -2143,7 +1949,10 @@ MpTcpSocketBase::ReceivedDataAck(uint64_t ack, bool is64)
         if (!m_joinsOpened && m_connectedNotified)
         {
             m_joinsOpened = true;
-            OpenAdditionalSubflows();
+            if (!m_subflows.empty() && !m_fallback)
+            {
+                GetPathManager()->FullyEstablished(*this);
+            }
         }
     }
     if (ack == m_dataUna)
