@@ -320,8 +320,7 @@ MpTcpSocketBase::DoDispose()
     m_sndUnsent.clear();
     m_sentUnacked.clear();
     m_reinjectQueue.clear();
-    m_rxOoo.clear();
-    m_rxReady.clear();
+    m_rx.Clear();
     m_pathManager = nullptr;
     m_tcp = nullptr;
     m_node = nullptr;
@@ -444,10 +443,10 @@ MpTcpSocketBase::Close()
     {
         return 0;
     }
-    if (m_rxReadyBytes > 0)
+    if (m_rx.GetAvailable() > 0)
     {
         // As TcpSocketBase: closing with unread data aborts the connection.
-        NS_LOG_WARN(this << " Close() with " << m_rxReadyBytes << " unread bytes: aborting");
+        NS_LOG_WARN(this << " Close() with " << m_rx.GetAvailable() << " unread bytes: aborting");
         Abort();
         return 0;
     }
@@ -492,10 +491,7 @@ MpTcpSocketBase::TearDown(bool sendRst, bool fastClose)
     m_sndUnsentBytes = 0;
     m_sentUnacked.clear();
     m_reinjectQueue.clear();
-    m_rxOoo.clear();
-    m_rxOooBytes = 0;
-    m_rxReady.clear();
-    m_rxReadyBytes = 0;
+    m_rx.Clear();
 }
 
 int
@@ -562,48 +558,13 @@ MpTcpSocketBase::SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress)
 uint32_t
 MpTcpSocketBase::GetRxAvailable() const
 {
-    return m_rxReadyBytes;
+    return m_rx.GetAvailable();
 }
 
 Ptr<Packet>
 MpTcpSocketBase::Recv(uint32_t maxSize, uint32_t flags)
 {
-    if (m_rxReadyBytes == 0 || maxSize == 0)
-    {
-        return nullptr;
-    }
-    if (m_rxReady.front()->GetSize() >= maxSize || m_rxReady.size() == 1)
-    {
-        Ptr<Packet> front = m_rxReady.front();
-        if (front->GetSize() <= maxSize)
-        {
-            m_rxReady.pop_front();
-            m_rxReadyBytes -= front->GetSize();
-            return front;
-        }
-        Ptr<Packet> out = front->CreateFragment(0, maxSize);
-        front->RemoveAtStart(maxSize);
-        m_rxReadyBytes -= maxSize;
-        return out;
-    }
-    Ptr<Packet> out = Create<Packet>();
-    while (!m_rxReady.empty() && out->GetSize() < maxSize)
-    {
-        Ptr<Packet> front = m_rxReady.front();
-        uint32_t need = maxSize - out->GetSize();
-        if (front->GetSize() <= need)
-        {
-            out->AddAtEnd(front);
-            m_rxReady.pop_front();
-        }
-        else
-        {
-            out->AddAtEnd(front->CreateFragment(0, need));
-            front->RemoveAtStart(need);
-        }
-    }
-    m_rxReadyBytes -= out->GetSize();
-    return out;
+    return m_rx.Read(maxSize);
 }
 
 Ptr<Packet>
@@ -786,7 +747,7 @@ MpTcpSocketBase::GetDataAckToSend(uint64_t& ack) const
     {
         return false;
     }
-    ack = m_rcvNxt;
+    ack = m_rx.GetNext();
     return true;
 }
 
@@ -840,12 +801,12 @@ MpTcpSocketBase::ReceivedDataFin(uint64_t dsn)
 void
 MpTcpSocketBase::CheckDataFin()
 {
-    if (!m_rcvDataFin || m_rcvDataFinDone || m_rcvNxt != m_rcvDataFinDsn)
+    if (!m_rcvDataFin || m_rcvDataFinDone || m_rx.GetNext() != m_rcvDataFinDsn)
     {
         return;
     }
     m_rcvDataFinDone = true;
-    m_rcvNxt = m_rcvDataFinDsn + 1; // the DATA_FIN occupies one octet of data sequence space
+    m_rx.Advance(1); // the DATA_FIN occupies one octet of data sequence space
     // DATA_ACK it now: the DATA_FIN arrived on a segment TCP itself does not acknowledge.
     for (const auto& sf : m_subflows)
     {
@@ -863,7 +824,7 @@ MpTcpSocketBase::CheckDataFin()
 uint64_t
 MpTcpSocketBase::GetBytesReceived() const
 {
-    return m_bytesReceived;
+    return m_rx.GetDelivered();
 }
 
 uint64_t
@@ -933,21 +894,21 @@ MpTcpSocketBase::ReceivedRemoteKey(uint64_t key)
     m_remoteKey = key;
     m_remoteToken = MpTcpCrypto::Token(key);
     m_remoteIdsn = MpTcpCrypto::Idsn(key);
-    m_rcvNxt = m_remoteIdsn + 1;
     m_remoteKeyKnown = true;
-    DeliverInOrder();
+    m_rx.SetNext(m_remoteIdsn + 1);
 }
 
 uint64_t
 MpTcpSocketBase::ExpandRemoteDsn(uint32_t low32) const
 {
     const uint64_t span = uint64_t(1) << 32;
-    uint64_t candidate = (m_rcvNxt & ~(span - 1)) | low32;
-    if (candidate + span / 2 < m_rcvNxt)
+    const uint64_t next = m_rx.GetNext();
+    uint64_t candidate = (next & ~(span - 1)) | low32;
+    if (candidate + span / 2 < next)
     {
         candidate += span;
     }
-    else if (candidate > m_rcvNxt + span / 2 && candidate >= span)
+    else if (candidate > next + span / 2 && candidate >= span)
     {
         candidate -= span;
     }
@@ -1053,8 +1014,8 @@ MpTcpSocketBase::ReceivedUnmappedData(Ptr<MpTcpSubflow> subflow)
         return true;
     }
     uint64_t lastDsnEnd = 0;
-    if (!m_checksumInUse && GetNEstablishedSubflows() == 1 && m_rxOoo.empty() &&
-        subflow->GetLastMappedDsnEnd(lastDsnEnd) && lastDsnEnd == m_rcvNxt &&
+    if (!m_checksumInUse && GetNEstablishedSubflows() == 1 && m_rx.IsOutOfOrderEmpty() &&
+        subflow->GetLastMappedDsnEnd(lastDsnEnd) && lastDsnEnd == m_rx.GetNext() &&
         !subflow->HasPendingRxMappings())
     {
         // The subflow carried the connection's bytes in order up to here: an implicit
@@ -1231,7 +1192,7 @@ MpTcpSocketBase::SubflowReset(Ptr<MpTcpSubflow> subflow)
 bool
 MpTcpSocketBase::AcceptMapping(Ptr<MpTcpSubflow> subflow, uint64_t dsn, uint32_t length)
 {
-    if (!m_remoteKeyKnown || dsn + length <= m_rcvNxt + m_rcvBufSize)
+    if (!m_remoteKeyKnown || m_rx.FitsWindow(dsn, length, m_rcvBufSize))
     {
         return true; // (old data is dropped as a duplicate later, not counted)
     }
@@ -1261,7 +1222,7 @@ MpTcpSocketBase::GetSubflowResets() const
 uint32_t
 MpTcpSocketBase::GetRxOutOfOrderBytes() const
 {
-    return m_rxOooBytes;
+    return m_rx.GetOutOfOrderBytes();
 }
 
 uint64_t
@@ -1744,7 +1705,7 @@ void
 MpTcpSocketBase::OnSubflowRecv(Ptr<Socket> s)
 {
     Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
-    uint32_t before = m_rxReadyBytes;
+    uint32_t before = m_rx.GetAvailable();
     std::vector<MpTcpSubflow::Mapping> pieces;
     while (true)
     {
@@ -1757,9 +1718,7 @@ MpTcpSocketBase::OnSubflowRecv(Ptr<Socket> s)
             sf->GetRole() == MpTcpSubflow::ROLE_PLAIN)
         {
             // Fallback: the subflow's byte stream is the connection's (RFC 8684 §3.7).
-            m_rxReady.push_back(p);
-            m_rxReadyBytes += p->GetSize();
-            m_bytesReceived += p->GetSize();
+            m_rx.AppendInSequence(p, false);
             continue;
         }
         bool mapped = sf->MapReceivedBytes(p->GetSize(), pieces);
@@ -1773,13 +1732,10 @@ MpTcpSocketBase::OnSubflowRecv(Ptr<Socket> s)
         {
             // Fallback: the rest of the chunk continues the connection's byte stream.
             Ptr<Packet> rest = p->CreateFragment(mappedBytes, p->GetSize() - mappedBytes);
-            m_rxReady.push_back(rest);
-            m_rxReadyBytes += rest->GetSize();
-            m_bytesReceived += rest->GetSize();
-            m_rcvNxt += rest->GetSize();
+            m_rx.AppendInSequence(rest, true);
         }
     }
-    if (m_rxReadyBytes > before && !m_shutdownRecv)
+    if (m_rx.GetAvailable() > before && !m_shutdownRecv)
     {
         NotifyDataRecv();
     }
@@ -1788,62 +1744,9 @@ MpTcpSocketBase::OnSubflowRecv(Ptr<Socket> s)
 void
 MpTcpSocketBase::ReceivedData(uint64_t dsn, Ptr<Packet> p)
 {
-    uint64_t end = dsn + p->GetSize();
-    if (end <= m_rcvNxt)
+    if (m_rx.Insert(dsn, p))
     {
-        return; // duplicate (e.g. the same data on two subflows)
-    }
-    if (dsn < m_rcvNxt)
-    {
-        p->RemoveAtStart(m_rcvNxt - dsn);
-        dsn = m_rcvNxt;
-    }
-    if (dsn > m_rcvNxt)
-    {
-        auto it = m_rxOoo.find(dsn);
-        if (it == m_rxOoo.end())
-        {
-            m_rxOoo.emplace(dsn, p);
-            m_rxOooBytes += p->GetSize();
-        }
-        else if (it->second->GetSize() < p->GetSize())
-        {
-            m_rxOooBytes += p->GetSize() - it->second->GetSize();
-            it->second = p;
-        }
-        return;
-    }
-    m_rxReady.push_back(p);
-    m_rxReadyBytes += p->GetSize();
-    m_bytesReceived += p->GetSize();
-    m_rcvNxt = end;
-    DeliverInOrder();
-    CheckDataFin();
-}
-
-void
-MpTcpSocketBase::DeliverInOrder()
-{
-    while (!m_rxOoo.empty() && m_rxOoo.begin()->first <= m_rcvNxt)
-    {
-        auto it = m_rxOoo.begin();
-        Ptr<Packet> q = it->second;
-        uint64_t qdsn = it->first;
-        m_rxOooBytes -= q->GetSize();
-        m_rxOoo.erase(it);
-        uint64_t qend = qdsn + q->GetSize();
-        if (qend <= m_rcvNxt)
-        {
-            continue;
-        }
-        if (qdsn < m_rcvNxt)
-        {
-            q->RemoveAtStart(m_rcvNxt - qdsn);
-        }
-        m_rxReady.push_back(q);
-        m_rxReadyBytes += q->GetSize();
-        m_bytesReceived += q->GetSize();
-        m_rcvNxt = qend;
+        CheckDataFin();
     }
 }
 

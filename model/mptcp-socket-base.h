@@ -5,6 +5,7 @@
 #define MPTCP_SOCKET_BASE_H
 
 #include "mptcp-path-manager.h"
+#include "mptcp-reassembly-queue.h"
 #include "mptcp-scheduler.h"
 #include "mptcp-subflow.h"
 
@@ -606,10 +607,9 @@ class MpTcpSocketBase : public Socket
     void ReinjectHeldData(Ptr<MpTcpSubflow> subflow);
     /// Take up to \p n unsent bytes off the send queue.
     Ptr<Packet> TakeUnsent(uint32_t n);
-    /// Place received data at its data sequence number and deliver what is in order.
+    /// Place received data at its data sequence number (the reassembly queue) and check for
+    /// the peer's DATA_FIN if it delivered data. \param dsn its DSN \param p the data
     void ReceivedData(uint64_t dsn, Ptr<Packet> p);
-    /// Move out-of-order data that became in order to the application's queue.
-    void DeliverInOrder();
     /// Send the DATA_FIN once everything is handed to subflows, and close the subflows once
     /// it is DATA_ACKed (RFC 8684 §3.3.3), if the application closed.
     void MaybeFinishClose();
@@ -743,15 +743,10 @@ class MpTcpSocketBase : public Socket
     uint32_t m_dataFinRetries{0};     //!< DATA_FIN retransmissions so far
 
     // Receive side
-    uint64_t m_rcvNxt{0};                      //!< next DSN expected
-    std::map<uint64_t, Ptr<Packet>> m_rxOoo;   //!< out-of-order data by DSN
-    uint32_t m_rxOooBytes{0};                  //!< bytes in m_rxOoo
-    std::deque<Ptr<Packet>> m_rxReady;         //!< in-order data for the application
+    MpTcpReassemblyQueue m_rx;                 //!< data-level reassembly, DATA_ACK to send
     bool m_rcvDataFin{false};                  //!< the peer signalled its DATA_FIN
     uint64_t m_rcvDataFinDsn{0};               //!< DSN of the peer's DATA_FIN octet
     bool m_rcvDataFinDone{false};              //!< every byte up to the DATA_FIN received
-    uint32_t m_rxReadyBytes{0};                //!< bytes in m_rxReady
-    uint64_t m_bytesReceived{0};               //!< bytes delivered in order
     uint64_t m_protocolErrors{0};              //!< protocol errors counted
     bool m_checksumRequested{false};           //!< attribute DssChecksum
     bool m_checksumInUse{false};               //!< DSS checksums negotiated (RFC 8684 §3.1)
