@@ -30,6 +30,7 @@ def build(bld):
     module.source = [
         'model/mptcp-crypto.cc',
         'model/mptcp-option.cc',
+        'model/mptcp-option-scatter.cc',
         'model/mptcp-subflow.cc',
         'model/mptcp-subflow-options.cc',
         'model/mptcp-socket-base.cc',
@@ -112,6 +113,7 @@ def build(bld):
         'model/mptcp-ns3-compat.h',
         'model/mptcp-crypto.h',
         'model/mptcp-option.h',
+        'model/mptcp-option-scatter.h',
         'model/mptcp-subflow.h',
         'model/mptcp-socket-base.h',
         'model/mptcp-scheduler.h',
