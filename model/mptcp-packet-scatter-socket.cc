@@ -18,6 +18,64 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("PacketScatterSocket");
 NS_OBJECT_ENSURE_REGISTERED(PacketScatterSocket);
 
+MpTcpScatterTxHook::MpTcpScatterTxHook(Ptr<UniformRandomVariable> ports)
+    : m_ports(ports)
+{
+    NS_ABORT_MSG_IF(!ports, "MpTcpScatterTxHook: no random port stream");
+}
+
+void
+MpTcpScatterTxHook::AddSynOptions(const MpTcpSubflow& sf, TcpHeader& header)
+{
+    if (m_on)
+    {
+        // Announce scatter (token 0): the receiver then looks for MP_SCATTER.
+        Ptr<TcpOptionMpTcp> announce = CreateObject<TcpOptionMpTcp>();
+        announce->SetOption(MpScatterOption{0});
+        header.AppendOption(announce);
+    }
+}
+
+bool
+MpTcpScatterTxHook::RewritesSegment(const MpTcpSubflow& sf, uint32_t payload, uint8_t flags) const
+{
+    return m_on && payload > 0 && !(flags & TcpHeader::SYN) && sf.GetMeta() != nullptr &&
+           sf.GetMeta()->PeerAckedData();
+}
+
+void
+MpTcpScatterTxHook::RewriteSegment(const MpTcpSubflow& sf, TcpHeader& header)
+{
+    Ptr<TcpOptionMpTcp> carrier = CreateObject<TcpOptionMpTcp>();
+    carrier->SetOption(MpScatterOption{sf.GetMeta()->GetRemoteToken()});
+    if (!header.AppendOption(carrier))
+    {
+        NS_LOG_WARN("no option space for MP_SCATTER: segment keeps its port");
+        return;
+    }
+    // Any port but 0; the receiver restores the real one from the token (MpTcpL4Protocol).
+    header.SetSourcePort(m_ports->GetInteger(1, 65535));
+    ++m_scattered;
+}
+
+bool
+MpTcpScatterTxHook::IsActive() const
+{
+    return m_on;
+}
+
+void
+MpTcpScatterTxHook::SetScatter(bool on)
+{
+    m_on = on;
+}
+
+uint64_t
+MpTcpScatterTxHook::GetScatteredSegments() const
+{
+    return m_scattered;
+}
+
 TypeId
 PacketScatterSocket::GetTypeId()
 {
@@ -90,7 +148,13 @@ PacketScatterSocket::GetDupAckThreshold() const
 uint64_t
 PacketScatterSocket::GetScatteredSegments() const
 {
-    return GetSubflows().empty() ? 0 : GetSubflows().front()->GetScatteredSegments();
+    return m_scatterHook ? m_scatterHook->GetScatteredSegments() : 0;
+}
+
+bool
+PacketScatterSocket::IsScattering() const
+{
+    return m_scatterHook && m_scatterHook->IsActive();
 }
 
 void
@@ -108,7 +172,8 @@ PacketScatterSocket::ConfigureScatterSubflow(Ptr<MpTcpSubflow> sf)
     sf->SetCongestionControlAlgorithm(CreateObject<TcpNewReno>());
     sf->SetAttribute("LimitedTransmit", BooleanValue(m_limitedTransmit));
     sf->SetAttribute("MinRto", TimeValue(m_minRto));
-    sf->SetScatter(true, m_ports);
+    m_scatterHook = Create<MpTcpScatterTxHook>(m_ports);
+    sf->SetTxHook(m_scatterHook);
 }
 
 void

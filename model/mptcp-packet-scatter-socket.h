@@ -14,6 +14,40 @@ namespace ns3
 
 /**
  * \ingroup mptcp
+ * \brief Host-side packet scatter on one subflow (MMPTCP thesis §3.3, §4.7), as the
+ * subflow's outgoing-segment hook: while on, every data segment, retransmissions included,
+ * leaves with a random TCP source port and carries MP_SCATTER (mptcp-option-scatter.h) with
+ * the peer's token, so that per-flow ECMP switches spread it over all paths and the receiver
+ * (MpTcpL4Protocol) still finds the connection. Only after the connection's first DATA_ACK:
+ * until then the peer may not have our key (the MP_CAPABLE third ACK), and a scattered
+ * segment overtaking it could not be mapped (RFC 8684 §3.1). The SYN keeps the real port and
+ * carries MP_SCATTER with token 0 to announce scatter. A data segment whose option space has
+ * no room left for MP_SCATTER keeps the real port. Option budget of a scattered data segment:
+ * timestamps 10 + DSS with 4-octet DATA_ACK and DSN 18 (20 with a checksum) + MP_SCATTER 8 =
+ * 36 (38) <= 40 bytes; the 8-octet DSS forms (26/28) would leave no room for MP_SCATTER.
+ */
+class MpTcpScatterTxHook : public MpTcpSubflowTxHook
+{
+  public:
+    /// \param ports the random source ports (not null)
+    explicit MpTcpScatterTxHook(Ptr<UniformRandomVariable> ports);
+    void AddSynOptions(const MpTcpSubflow& sf, TcpHeader& header) override;
+    bool RewritesSegment(const MpTcpSubflow& sf, uint32_t payload, uint8_t flags) const override;
+    void RewriteSegment(const MpTcpSubflow& sf, TcpHeader& header) override;
+    bool IsActive() const override;
+    /// \param on false: stop scattering (MMPTCP's switch), true: scatter again
+    void SetScatter(bool on);
+    /// \return data segments sent with a random source port (retransmissions included)
+    uint64_t GetScatteredSegments() const;
+
+  private:
+    Ptr<UniformRandomVariable> m_ports; //!< random source ports
+    bool m_on{true};                    //!< scattering
+    uint64_t m_scattered{0};            //!< data segments sent with a random source port
+};
+
+/**
+ * \ingroup mptcp
  * \brief Host-side Packet Scatter (MMPTCP thesis §3.3, §4.7, its PacketScatterSocketBase):
  * one subflow, one sequence space, TCP NewReno congestion control (not coupled), and every
  * data segment (retransmissions too) sent with a fresh random TCP source port, so that
@@ -52,6 +86,8 @@ class PacketScatterSocket : public MpTcpSocketBase
     uint32_t GetDupAckThreshold() const;
     /// \return data segments the initial subflow sent with a random source port
     uint64_t GetScatteredSegments() const;
+    /// \return true while the initial subflow scatters (MMPTCP: until its switch is over)
+    bool IsScattering() const;
 
   protected:
     void SubflowCreated(Ptr<MpTcpSubflow> sf) override;
@@ -71,6 +107,7 @@ class PacketScatterSocket : public MpTcpSocketBase
     bool m_limitedTransmit{false};  //!< attribute: Limited Transmit below the threshold
     Time m_minRto;                  //!< attribute: minimum RTO of the subflow(s)
     Ptr<UniformRandomVariable> m_ports; //!< random source ports
+    Ptr<MpTcpScatterTxHook> m_scatterHook; //!< the initial subflow's scatter hook
 };
 
 } // namespace ns3

@@ -616,9 +616,9 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
     {
         DssOption dss;
         have = BuildDss(header, payload, dss);
-        if (ScattersSegment(payload, flags))
+        if (HookRewritesSegment(payload, flags))
         {
-            ShortenDssForScatter(dss);
+            ShortenDss(dss);
         }
         option = dss;
     }
@@ -634,9 +634,9 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
         NS_LOG_ERROR("no TCP option space left for the MPTCP option ("
                      << carrier->GetSerializedSize() << " bytes)");
     }
-    if (ScattersSegment(payload, flags))
+    if (HookRewritesSegment(payload, flags))
     {
-        AddScatterOption(header);
+        m_txHook->RewriteSegment(*this, header);
     }
     AppendSignals(header);
 }
@@ -670,12 +670,9 @@ MpTcpSubflow::BuildSynOption(TcpHeader& header)
         {
             c.flags |= MpCapableOption::FLAG_A;
         }
-        if (m_scatter)
+        if (m_txHook)
         {
-            // Announce scatter (token 0): the receiver then looks for MP_SCATTER.
-            Ptr<TcpOptionMpTcp> announce = CreateObject<TcpOptionMpTcp>();
-            announce->SetOption(MpScatterOption{0});
-            header.AppendOption(announce);
+            m_txHook->AddSynOptions(*this, header); // e.g. MP_SCATTER's announcement
         }
         return c;
     }
@@ -753,11 +750,9 @@ MpTcpSubflow::BuildCapableData(const TcpHeader& header) const
 }
 
 void
-MpTcpSubflow::ShortenDssForScatter(DssOption& dss)
+MpTcpSubflow::ShortenDss(DssOption& dss)
 {
-    // Option budget of a scattered data segment: timestamps 10 + this DSS with 4-octet
-    // DATA_ACK and DSN 18 (20 with a checksum) + MP_SCATTER 8 = 36 (38) <= 40 bytes; the
-    // 8-octet forms (26/28) would leave no room for MP_SCATTER.
+    // 4-octet forms: 8 octets fewer than the 8-octet ones (RFC 8684 §3.3).
     dss.dataAck64 = false;
     dss.dataAck &= 0xffffffffULL;
     dss.dsn64 = false;

@@ -286,50 +286,26 @@ MpTcpSubflow::GetBytesSent() const
 }
 
 void
-MpTcpSubflow::SetScatter(bool on, Ptr<UniformRandomVariable> ports)
+MpTcpSubflowTxHook::AddSynOptions(const MpTcpSubflow& sf, TcpHeader& header)
 {
-    NS_ABORT_MSG_IF(on && !ports, "MpTcpSubflow::SetScatter: no random port stream");
-    m_scatter = on;
-    if (ports)
-    {
-        m_scatterPorts = ports;
-    }
-}
-
-bool
-MpTcpSubflow::IsScattering() const
-{
-    return m_scatter;
-}
-
-uint64_t
-MpTcpSubflow::GetScatteredSegments() const
-{
-    return m_scatteredSegments;
-}
-
-bool
-MpTcpSubflow::ScattersSegment(uint32_t payload, uint8_t flags) const
-{
-    // Only after the first DATA_ACK: until then the peer may not have our key (the MP_CAPABLE
-    // third ACK), and a scattered segment overtaking it could not be mapped (RFC 8684 §3.1).
-    return m_scatter && payload > 0 && !(flags & TcpHeader::SYN) && m_meta != nullptr &&
-           m_meta->PeerAckedData();
 }
 
 void
-MpTcpSubflow::AddScatterOption(TcpHeader& header)
+MpTcpSubflow::SetTxHook(Ptr<MpTcpSubflowTxHook> hook)
 {
-    Ptr<TcpOptionMpTcp> carrier = CreateObject<TcpOptionMpTcp>();
-    carrier->SetOption(MpScatterOption{m_meta->GetRemoteToken()});
-    if (!header.AppendOption(carrier))
-    {
-        NS_LOG_WARN("no option space for MP_SCATTER: segment keeps its port");
-        return;
-    }
-    // Any port but 0; the receiver restores the real one from the token (MpTcpL4Protocol).
-    header.SetSourcePort(m_scatterPorts->GetInteger(1, 65535));
-    ++m_scatteredSegments;
+    m_txHook = hook;
+}
+
+Ptr<MpTcpSubflowTxHook>
+MpTcpSubflow::GetTxHook() const
+{
+    return m_txHook;
+}
+
+bool
+MpTcpSubflow::HookRewritesSegment(uint32_t payload, uint8_t flags) const
+{
+    return m_txHook && m_txHook->RewritesSegment(*this, payload, flags);
 }
 
 bool

@@ -21,6 +21,46 @@ namespace ns3
 
 class MpTcpSocketBase;
 
+class MpTcpSubflow;
+
+/**
+ * \ingroup mptcp
+ * \brief Hook of a transport extension (not part of RFC 8684) on the outgoing segments of
+ * one subflow, called from the subflow's option writer (MpTcpSubflow::AddMpTcpOption): it may
+ * add options to the SYN and rewrite data segments after their MPTCP option. The RFC 8684
+ * subflow knows nothing else of the extension. Host-side packet scatter (MMPTCP thesis §3.3,
+ * §4.7) is one: MpTcpScatterTxHook in mptcp-packet-scatter-socket.h.
+ */
+class MpTcpSubflowTxHook : public SimpleRefCount<MpTcpSubflowTxHook>
+{
+  public:
+    virtual ~MpTcpSubflowTxHook() = default;
+    /**
+     * \brief The subflow's SYN is being sent: append options before its MPTCP option.
+     * Default: nothing.
+     * \param sf the subflow
+     * \param header the SYN's header
+     */
+    virtual void AddSynOptions(const MpTcpSubflow& sf, TcpHeader& header);
+    /**
+     * \param sf the subflow
+     * \param payload bytes of data in the segment
+     * \param flags its TCP flags
+     * \return true if RewriteSegment() will act on this segment: its DSS then uses the
+     * 4-octet DATA_ACK and DSN to leave option space
+     */
+    virtual bool RewritesSegment(const MpTcpSubflow& sf, uint32_t payload, uint8_t flags) const = 0;
+    /**
+     * \brief Rewrite an outgoing segment, after its MPTCP option and before the queued
+     * ADD_ADDR/REMOVE_ADDR signals (only if RewritesSegment() said so).
+     * \param sf the subflow
+     * \param header the segment's header
+     */
+    virtual void RewriteSegment(const MpTcpSubflow& sf, TcpHeader& header) = 0;
+    /// \return true while the hook changes the subflow's segments
+    virtual bool IsActive() const = 0;
+};
+
 /**
  * \ingroup mptcp
  * \brief One MPTCP subflow: a TCP connection (a TcpSocketBase, so ns-3's loss recovery, RTO,
@@ -120,20 +160,13 @@ class MpTcpSubflow : public TcpSocketBase
     uint64_t GetBytesSent() const;
 
     /**
-     * \brief Host-side packet scatter (MMPTCP thesis §3.3, §4.7): while on, every data
-     * segment, retransmissions included, leaves with a random TCP source port drawn from
-     * \p ports and carries MP_SCATTER with the peer's token, so that per-flow ECMP switches
-     * spread it over all paths and the receiver still finds the connection. The SYN keeps the
-     * real port and carries MP_SCATTER with token 0 to announce it. A data segment whose
-     * option space has no room left for MP_SCATTER keeps the real port.
-     * \param on true to scatter
-     * \param ports the random source ports (used while on; must not be null then)
+     * \brief Attach the outgoing-segment hook of a transport extension (not RFC 8684), e.g.
+     * host-side packet scatter (MpTcpScatterTxHook, mptcp-packet-scatter-socket.h).
+     * \param hook the hook, or null for none
      */
-    void SetScatter(bool on, Ptr<UniformRandomVariable> ports);
-    /// \return true while the subflow scatters
-    bool IsScattering() const;
-    /// \return data segments sent with a random source port (retransmissions included)
-    uint64_t GetScatteredSegments() const;
+    void SetTxHook(Ptr<MpTcpSubflowTxHook> hook);
+    /// \return the outgoing-segment hook, or null
+    Ptr<MpTcpSubflowTxHook> GetTxHook() const;
 
     /**
      * \brief Penalise this subflow for holding up the connection's receive window: halve the
@@ -437,7 +470,7 @@ class MpTcpSubflow : public TcpSocketBase
     /// \return the DSS of our infinite mapping (RFC 8684 §3.7)
     DssOption BuildInfiniteMapping() const;
     /**
-     * \param header the SYN (MP_SCATTER's announcement is appended to it if we scatter)
+     * \param header the SYN (the tx hook may append its own options to it first)
      * \return MP_CAPABLE without key (RFC 8684 §3.1) or MP_JOIN with token and nonce (§3.2)
      */
     MpTcpOption BuildSynOption(TcpHeader& header);
@@ -454,10 +487,11 @@ class MpTcpSubflow : public TcpSocketBase
      */
     MpCapableOption BuildCapableData(const TcpHeader& header) const;
     /**
-     * \brief Use the 4-octet DATA_ACK and DSN, so that MP_SCATTER fits beside the DSS.
+     * \brief Use the 4-octet DATA_ACK and DSN, so that the tx hook's option fits beside the
+     * DSS.
      * \param dss the DSS
      */
-    static void ShortenDssForScatter(DssOption& dss);
+    static void ShortenDss(DssOption& dss);
     /**
      * \brief Build the DSS of a segment.
      * \param header the outgoing header
@@ -491,15 +525,9 @@ class MpTcpSubflow : public TcpSocketBase
     /**
      * \param payload bytes of data in the segment
      * \param flags its TCP flags
-     * \return true if the segment leaves with a random source port and MP_SCATTER: a data
-     *         segment, not a SYN, of a scattering subflow whose connection has had a DATA_ACK
+     * \return true if the tx hook rewrites this segment (MpTcpSubflowTxHook::RewritesSegment)
      */
-    bool ScattersSegment(uint32_t payload, uint8_t flags) const;
-    /**
-     * \brief Append MP_SCATTER (the peer's token) and, if it fitted, randomise the source port.
-     * \param header an outgoing data segment's header
-     */
-    void AddScatterOption(TcpHeader& header);
+    bool HookRewritesSegment(uint32_t payload, uint8_t flags) const;
     /// Drop send mappings of bytes the peer acknowledged.
     void DiscardAckedMappings();
     /**
@@ -558,9 +586,7 @@ class MpTcpSubflow : public TcpSocketBase
     MpTcpRstReason m_rstReason{MpTcpRstReason::UNSPECIFIED}; //!< reason in our next RST
     bool m_rstFastClose{false};       //!< our next RST carries MP_FASTCLOSE
     bool m_reset{false};              //!< a RST was sent or received
-    bool m_scatter{false};            //!< data segments leave with random source ports
-    Ptr<UniformRandomVariable> m_scatterPorts; //!< random source ports while scattering
-    uint64_t m_scatteredSegments{0};  //!< data segments sent with a random source port
+    Ptr<MpTcpSubflowTxHook> m_txHook; //!< a transport extension's outgoing-segment hook
     TracedCallback<Ptr<const MpTcpSubflow>, int> m_malformedTrace; //!< malformed option trace
 };
 
