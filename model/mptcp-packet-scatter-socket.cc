@@ -6,6 +6,8 @@
 #include "equal-cost-path-counter.h"
 
 #include "ns3/boolean.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/tcp-header.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -75,6 +77,128 @@ MpTcpScatterTxHook::GetScatteredSegments() const
 {
     return m_scattered;
 }
+
+bool
+MpTcpScatterRxHook::Receive(MpTcpL4Protocol& l4, Ptr<Packet> p, const Ipv4Header& ipHeader)
+{
+    if (m_tokens.empty())
+    {
+        return true;
+    }
+    TcpHeader tcpHeader;
+    p->PeekHeader(tcpHeader);
+    if (tcpHeader.GetFlags() & TcpHeader::SYN)
+    {
+        return true; // the handshake keeps the real port
+    }
+    std::vector<uint8_t> bytes;
+    for (const auto& opt : tcpHeader.GetOptionList())
+    {
+        // Our MP_SCATTER is kind 30, length 8, subtype 0xf: skip other options unparsed.
+        if (!GetMpTcpOptionBytes(opt, bytes) || bytes.size() < 3 || (bytes[2] >> 4) != 0xf)
+        {
+            continue;
+        }
+        MpTcpOption parsed;
+        if (ParseMpTcpOption(bytes.data(), bytes.size(), parsed) != MpTcpParseError::NONE)
+        {
+            NS_LOG_WARN("malformed MP_SCATTER: segment dropped");
+            ++m_drops;
+            return false;
+        }
+        uint32_t token = std::get<MpScatterOption>(parsed).receiverToken;
+        Ptr<MpTcpSocketBase> conn =
+            m_tokens.count(token) ? l4.LookupToken(token) : Ptr<MpTcpSocketBase>();
+        if (!conn || conn->GetSubflows().empty())
+        {
+            NS_LOG_WARN("MP_SCATTER with unknown token " << token << ": segment dropped");
+            ++m_drops;
+            return false;
+        }
+        Ipv4Address la;
+        Ipv4Address ra;
+        uint16_t lp;
+        uint16_t rp;
+        conn->GetSubflows().front()->GetFourTuple(la, lp, ra, rp);
+        if (rp != tcpHeader.GetSourcePort())
+        {
+            p->RemoveHeader(tcpHeader);
+            tcpHeader.SetSourcePort(rp);
+            if (Node::ChecksumEnabled())
+            {
+                tcpHeader.EnableChecksums();
+                tcpHeader.InitializeChecksum(ipHeader.GetSource(),
+                                             ipHeader.GetDestination(),
+                                             MPTCP_IP_PROTOCOL_TCP);
+            }
+            p->AddHeader(tcpHeader);
+        }
+        ++m_delivered;
+        return true;
+    }
+    return true;
+}
+
+void
+MpTcpScatterRxHook::PassiveOpen(MpTcpL4Protocol& l4,
+                                const MpTcpSocketBase& conn,
+                                const std::vector<MpTcpOption>& synOptions)
+{
+    for (const auto& o : synOptions)
+    {
+        if (std::holds_alternative<MpScatterOption>(o) && l4.LookupToken(conn.GetLocalToken()))
+        {
+            // The peer scatters (PacketScatterSocket, MmpTcpSocket): find its segments by
+            // token whatever their source port.
+            m_tokens.insert(conn.GetLocalToken());
+        }
+    }
+}
+
+void
+MpTcpScatterRxHook::TokenRemoved(uint32_t token)
+{
+    m_tokens.erase(token);
+}
+
+uint64_t
+MpTcpScatterRxHook::GetScatterDelivered() const
+{
+    return m_delivered;
+}
+
+uint64_t
+MpTcpScatterRxHook::GetScatterDrops() const
+{
+    return m_drops;
+}
+
+Ptr<MpTcpScatterRxHook>
+MpTcpScatterRxHook::Get(Ptr<MpTcpL4Protocol> l4)
+{
+    for (const auto& hook : l4->GetRxHooks())
+    {
+        if (auto h = DynamicCast<MpTcpScatterRxHook>(hook))
+        {
+            return h;
+        }
+    }
+    return nullptr;
+}
+
+namespace
+{
+/// Gives every MpTcpL4Protocol a scatter receive hook.
+struct RegisterScatterRxHook
+{
+    RegisterScatterRxHook()
+    {
+        MpTcpL4Protocol::RegisterRxHookFactory([]() -> Ptr<MpTcpL4RxHook> {
+            return Create<MpTcpScatterRxHook>();
+        });
+    }
+} g_registerScatterRxHook; //!< registers at static initialization
+} // namespace
 
 TypeId
 PacketScatterSocket::GetTypeId()

@@ -4,10 +4,13 @@
 #ifndef MPTCP_PACKET_SCATTER_SOCKET_H
 #define MPTCP_PACKET_SCATTER_SOCKET_H
 
+#include "mptcp-l4-protocol.h"
 #include "mptcp-socket-base.h"
 
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
+
+#include <unordered_set>
 
 namespace ns3
 {
@@ -44,6 +47,39 @@ class MpTcpScatterTxHook : public MpTcpSubflowTxHook
     Ptr<UniformRandomVariable> m_ports; //!< random source ports
     bool m_on{true};                    //!< scattering
     uint64_t m_scattered{0};            //!< data segments sent with a random source port
+};
+
+/**
+ * \ingroup mptcp
+ * \brief The receiving side of host-side packet scatter (MMPTCP thesis §3.5, §4.7), as a
+ * receive hook of every node's MpTcpL4Protocol: a connection accepted for a SYN that announced
+ * scatter (MP_SCATTER with token 0) receives scattered segments: a segment carrying MP_SCATTER
+ * with its token reaches its initial subflow whatever its source port (the real port is put
+ * back before demultiplexing). Options are parsed only while some token accepts scatter; a
+ * malformed MP_SCATTER or an unknown token drops the segment.
+ */
+class MpTcpScatterRxHook : public MpTcpL4RxHook
+{
+  public:
+    bool Receive(MpTcpL4Protocol& l4, Ptr<Packet> p, const Ipv4Header& ipHeader) override;
+    void PassiveOpen(MpTcpL4Protocol& l4,
+                     const MpTcpSocketBase& conn,
+                     const std::vector<MpTcpOption>& synOptions) override;
+    void TokenRemoved(uint32_t token) override;
+    /// \return segments with MP_SCATTER delivered to their connection
+    uint64_t GetScatterDelivered() const;
+    /// \return segments with MP_SCATTER dropped: unknown token, or a malformed MP_SCATTER
+    uint64_t GetScatterDrops() const;
+    /**
+     * \param l4 a node's MpTcpL4Protocol
+     * \return its scatter receive hook
+     */
+    static Ptr<MpTcpScatterRxHook> Get(Ptr<MpTcpL4Protocol> l4);
+
+  private:
+    std::unordered_set<uint32_t> m_tokens; //!< tokens that accept scattered segments
+    uint64_t m_delivered{0};               //!< MP_SCATTER segments delivered
+    uint64_t m_drops{0};                   //!< MP_SCATTER segments dropped
 };
 
 /**

@@ -292,15 +292,9 @@ MpTcpSocketBase::SubflowForked(Ptr<MpTcpSubflow> child)
             conn->NegotiateChecksum(capable->flags & MpCapableOption::FLAG_A);
             conn->GenerateKey();
             conn->AttachSubflow(child, MpTcpSubflow::ROLE_MP_CAPABLE);
-            for (const auto& o : child->GetSynOptions())
-            {
-                if (std::holds_alternative<MpScatterOption>(o))
-                {
-                    // The peer scatters (PacketScatterSocket, MmpTcpSocket): find its
-                    // segments by token whatever their source port.
-                    m_tcp->AcceptScatter(conn->GetLocalToken());
-                }
-            }
+            // Transport extensions look at the SYN (packet scatter: MP_SCATTER's
+            // announcement).
+            m_tcp->NotifyPassiveOpen(*conn, child->GetSynOptions());
         }
         else
         {
