@@ -64,7 +64,8 @@ class MpTcpL4RxHook : public SimpleRefCount<MpTcpL4RxHook>
  * A SYN that carries MP_JOIN opens a new 4-tuple, so the endpoint demultiplexer cannot map it
  * to its connection. This TcpL4Protocol subclass holds a hash map token -> connection (never
  * a scan of the node's sockets) and hands such SYNs to the connection; every other segment
- * follows TcpL4Protocol's path unchanged. Installed by MpTcpStackHelper.
+ * follows TcpL4Protocol's path, after the receive hooks of transport extensions
+ * (MpTcpL4RxHook; none acts on plain MPTCP traffic). Installed by MpTcpStackHelper.
  */
 class MpTcpL4Protocol : public TcpL4Protocol
 {
