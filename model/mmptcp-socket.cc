@@ -162,7 +162,10 @@ MmpTcpSocket::OnSubflowEstablished(Ptr<MpTcpSubflow> sf)
         // connection schedules right after this trace, without it.
         m_scatterOver = true;
         m_scatterEndTime = Simulator::Now();
-        GetSubflows().front()->SetScatter(false, nullptr);
+        if (m_scatterHook)
+        {
+            m_scatterHook->SetScatter(false);
+        }
         NS_LOG_INFO(this << " scatter phase over at " << m_scatterEndTime.As(Time::S));
     }
 }

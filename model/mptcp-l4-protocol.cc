@@ -36,7 +36,14 @@ MpTcpL4Protocol::GetTypeId()
     return tid;
 }
 
-MpTcpL4Protocol::MpTcpL4Protocol() = default;
+MpTcpL4Protocol::MpTcpL4Protocol()
+{
+    for (const auto& factory : RxHookFactories())
+    {
+        m_rxHooks.push_back(factory());
+    }
+}
+
 MpTcpL4Protocol::~MpTcpL4Protocol() = default;
 
 void
@@ -46,7 +53,7 @@ MpTcpL4Protocol::DoDispose()
     // before the references go.
     auto tokens = std::move(m_tokens);
     m_tokens.clear();
-    m_scatterTokens.clear();
+    m_rxHooks.clear();
     tokens.clear();
     TcpL4Protocol::DoDispose();
 }
@@ -105,89 +112,55 @@ MpTcpL4Protocol::Receive(Ptr<Packet> p,
             }
         }
     }
-    if (!m_scatterTokens.empty() && !RestoreScatteredPort(p, incomingIpHeader))
+    for (const auto& hook : m_rxHooks)
     {
-        return IpL4Protocol::RX_OK; // counted and dropped
+        if (!hook->Receive(*this, p, incomingIpHeader))
+        {
+            return IpL4Protocol::RX_OK; // counted and dropped by the hook
+        }
     }
     return TcpL4Protocol::Receive(p, incomingIpHeader, incomingInterface);
 }
 
-bool
-MpTcpL4Protocol::RestoreScatteredPort(Ptr<Packet> p, const Ipv4Header& ipHeader)
+void
+MpTcpL4RxHook::PassiveOpen(MpTcpL4Protocol& l4,
+                           const MpTcpSocketBase& conn,
+                           const std::vector<MpTcpOption>& synOptions)
 {
-    TcpHeader tcpHeader;
-    p->PeekHeader(tcpHeader);
-    if (tcpHeader.GetFlags() & TcpHeader::SYN)
-    {
-        return true; // the handshake keeps the real port
-    }
-    std::vector<uint8_t> bytes;
-    for (const auto& opt : tcpHeader.GetOptionList())
-    {
-        // Our MP_SCATTER is kind 30, length 8, subtype 0xf: skip other options unparsed.
-        if (!GetMpTcpOptionBytes(opt, bytes) || bytes.size() < 3 || (bytes[2] >> 4) != 0xf)
-        {
-            continue;
-        }
-        MpTcpOption parsed;
-        if (ParseMpTcpOption(bytes.data(), bytes.size(), parsed) != MpTcpParseError::NONE)
-        {
-            NS_LOG_WARN("malformed MP_SCATTER: segment dropped");
-            ++m_scatterDrops;
-            return false;
-        }
-        uint32_t token = std::get<MpScatterOption>(parsed).receiverToken;
-        Ptr<MpTcpSocketBase> conn =
-            m_scatterTokens.count(token) ? LookupToken(token) : Ptr<MpTcpSocketBase>();
-        if (!conn || conn->GetSubflows().empty())
-        {
-            NS_LOG_WARN("MP_SCATTER with unknown token " << token << ": segment dropped");
-            ++m_scatterDrops;
-            return false;
-        }
-        Ipv4Address la;
-        Ipv4Address ra;
-        uint16_t lp;
-        uint16_t rp;
-        conn->GetSubflows().front()->GetFourTuple(la, lp, ra, rp);
-        if (rp != tcpHeader.GetSourcePort())
-        {
-            p->RemoveHeader(tcpHeader);
-            tcpHeader.SetSourcePort(rp);
-            if (Node::ChecksumEnabled())
-            {
-                tcpHeader.EnableChecksums();
-                tcpHeader.InitializeChecksum(ipHeader.GetSource(),
-                                             ipHeader.GetDestination(),
-                                             MPTCP_IP_PROTOCOL_TCP);
-            }
-            p->AddHeader(tcpHeader);
-        }
-        ++m_scatterDelivered;
-        return true;
-    }
-    return true;
 }
 
 void
-MpTcpL4Protocol::AcceptScatter(uint32_t token)
+MpTcpL4RxHook::TokenRemoved(uint32_t token)
 {
-    if (m_tokens.count(token))
+}
+
+std::vector<std::function<Ptr<MpTcpL4RxHook>()>>&
+MpTcpL4Protocol::RxHookFactories()
+{
+    static std::vector<std::function<Ptr<MpTcpL4RxHook>()>> factories;
+    return factories;
+}
+
+void
+MpTcpL4Protocol::RegisterRxHookFactory(std::function<Ptr<MpTcpL4RxHook>()> factory)
+{
+    RxHookFactories().push_back(factory);
+}
+
+const std::vector<Ptr<MpTcpL4RxHook>>&
+MpTcpL4Protocol::GetRxHooks() const
+{
+    return m_rxHooks;
+}
+
+void
+MpTcpL4Protocol::NotifyPassiveOpen(const MpTcpSocketBase& conn,
+                                   const std::vector<MpTcpOption>& synOptions)
+{
+    for (const auto& hook : m_rxHooks)
     {
-        m_scatterTokens.insert(token);
+        hook->PassiveOpen(*this, conn, synOptions);
     }
-}
-
-uint64_t
-MpTcpL4Protocol::GetScatterDelivered() const
-{
-    return m_scatterDelivered;
-}
-
-uint64_t
-MpTcpL4Protocol::GetScatterDrops() const
-{
-    return m_scatterDrops;
 }
 
 bool
@@ -200,7 +173,10 @@ void
 MpTcpL4Protocol::RemoveToken(uint32_t token)
 {
     auto it = m_tokens.find(token);
-    m_scatterTokens.erase(token);
+    for (const auto& hook : m_rxHooks)
+    {
+        hook->TokenRemoved(token);
+    }
     if (it != m_tokens.end())
     {
         Ptr<MpTcpSocketBase> keep = it->second; // released after the erase, not during it

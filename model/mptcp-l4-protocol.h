@@ -5,17 +5,57 @@
 #define MPTCP_L4_PROTOCOL_H
 
 #include "mptcp-ns3-compat.h"
+#include "mptcp-option.h"
 
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/traced-callback.h"
 
+#include <functional>
 #include <unordered_map>
-#include <unordered_set>
+#include <vector>
 
 namespace ns3
 {
 
 class MpTcpSocketBase;
+class MpTcpL4Protocol;
+
+/**
+ * \ingroup mptcp
+ * \brief Hook of a transport extension (not part of RFC 8684) on the segments a node's
+ * MpTcpL4Protocol receives, before the endpoint demultiplexer, and on the connections its
+ * listeners accept. Extensions register a factory with MpTcpL4Protocol::RegisterRxHookFactory
+ * (at static initialization); every MpTcpL4Protocol creates one hook of each. Host-side packet
+ * scatter's (MpTcpScatterRxHook, mptcp-packet-scatter-socket.h) restores the real source port
+ * of segments that carry MP_SCATTER.
+ */
+class MpTcpL4RxHook : public SimpleRefCount<MpTcpL4RxHook>
+{
+  public:
+    virtual ~MpTcpL4RxHook() = default;
+    /**
+     * \brief A segment arrived (after MP_JOIN SYNs were taken by token).
+     * \param l4 the node's MpTcpL4Protocol
+     * \param p the segment, TCP header first (the hook may rewrite the header)
+     * \param ipHeader its IPv4 header
+     * \return false to drop it
+     */
+    virtual bool Receive(MpTcpL4Protocol& l4, Ptr<Packet> p, const Ipv4Header& ipHeader) = 0;
+    /**
+     * \brief A listener accepted connection \p conn for an MP_CAPABLE SYN. Default: nothing.
+     * \param l4 the node's MpTcpL4Protocol
+     * \param conn the new connection (its token is registered)
+     * \param synOptions the MPTCP options of the SYN
+     */
+    virtual void PassiveOpen(MpTcpL4Protocol& l4,
+                             const MpTcpSocketBase& conn,
+                             const std::vector<MpTcpOption>& synOptions);
+    /**
+     * \brief A token was removed (its connection closed). Default: nothing.
+     * \param token the token
+     */
+    virtual void TokenRemoved(uint32_t token);
+};
 
 /**
  * \ingroup mptcp
@@ -24,7 +64,8 @@ class MpTcpSocketBase;
  * A SYN that carries MP_JOIN opens a new 4-tuple, so the endpoint demultiplexer cannot map it
  * to its connection. This TcpL4Protocol subclass holds a hash map token -> connection (never
  * a scan of the node's sockets) and hands such SYNs to the connection; every other segment
- * follows TcpL4Protocol's path unchanged. Installed by MpTcpStackHelper.
+ * follows TcpL4Protocol's path, after the receive hooks of transport extensions
+ * (MpTcpL4RxHook; none acts on plain MPTCP traffic). Installed by MpTcpStackHelper.
  */
 class MpTcpL4Protocol : public TcpL4Protocol
 {
@@ -67,17 +108,19 @@ class MpTcpL4Protocol : public TcpL4Protocol
     uint64_t GetUnknownTokenDrops() const;
 
     /**
-     * \brief Let the connection with \p token receive scattered segments: segments carrying
-     * MP_SCATTER with this token reach its initial subflow whatever their source port
-     * (MMPTCP thesis §3.5, §4.7). Options are parsed only while some token accepts scatter.
-     * RemoveToken() withdraws it.
-     * \param token a registered token
+     * \brief Register a factory of receive hooks: every MpTcpL4Protocol created afterwards
+     * gets one hook from it (for transport extensions, at static initialization).
+     * \param factory returns a new hook
      */
-    void AcceptScatter(uint32_t token);
-    /// \return segments with MP_SCATTER delivered to their connection
-    uint64_t GetScatterDelivered() const;
-    /// \return segments with MP_SCATTER dropped: unknown token, or a malformed MP_SCATTER
-    uint64_t GetScatterDrops() const;
+    static void RegisterRxHookFactory(std::function<Ptr<MpTcpL4RxHook>()> factory);
+    /// \return this node's receive hooks, one per registered factory
+    const std::vector<Ptr<MpTcpL4RxHook>>& GetRxHooks() const;
+    /**
+     * \brief Tell the receive hooks that a listener accepted \p conn for an MP_CAPABLE SYN.
+     * \param conn the new connection
+     * \param synOptions the MPTCP options of the SYN
+     */
+    void NotifyPassiveOpen(const MpTcpSocketBase& conn, const std::vector<MpTcpOption>& synOptions);
 
     /**
      * TracedCallback signature for MP_JOIN SYNs with an unknown token.
@@ -92,16 +135,9 @@ class MpTcpL4Protocol : public TcpL4Protocol
   private:
     std::unordered_map<uint32_t, Ptr<MpTcpSocketBase>> m_tokens; //!< token -> connection
     uint64_t m_unknownTokenDrops{0};                              //!< dropped MP_JOIN SYNs
-    std::unordered_set<uint32_t> m_scatterTokens; //!< tokens that accept scattered segments
-    uint64_t m_scatterDelivered{0};               //!< MP_SCATTER segments delivered
-    uint64_t m_scatterDrops{0};                   //!< MP_SCATTER segments dropped
-    /**
-     * \brief A segment with MP_SCATTER: give it its connection's real source port.
-     * \param p the segment (TCP header first); its header is rewritten in place
-     * \param ipHeader its IPv4 header
-     * \return false if it must be dropped (unknown token, malformed MP_SCATTER)
-     */
-    bool RestoreScatteredPort(Ptr<Packet> p, const Ipv4Header& ipHeader);
+    std::vector<Ptr<MpTcpL4RxHook>> m_rxHooks; //!< transport extensions' receive hooks
+    /// \return the registered hook factories
+    static std::vector<std::function<Ptr<MpTcpL4RxHook>()>>& RxHookFactories();
     TracedCallback<uint32_t, const TcpHeader&> m_unknownTokenTrace; //!< unknown-token joins
 };
 

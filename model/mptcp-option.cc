@@ -319,12 +319,7 @@ struct SerializeVisitor
 
     void operator()(const MpScatterOption& o) const
     {
-        Writer w(out);
-        w.U8(MPTCP_OPTION_KIND);
-        w.U8(8);
-        w.U8(SubtypeByte(MpTcpSubtype::MP_EXPERIMENTAL, 0));
-        w.U8(0);
-        w.U32(o.receiverToken);
+        o.Serialize(out); // the extension's option (mptcp-option-scatter.cc)
     }
 };
 
@@ -606,13 +601,11 @@ ParseTcpRst(const uint8_t* d, uint8_t len, MpTcpOption& out, std::string* why)
 MpTcpParseError
 ParseScatter(const uint8_t* d, uint8_t len, MpTcpOption& out, std::string* why)
 {
-    if (len != 8)
+    MpScatterOption o;
+    if (!MpScatterOption::Deserialize(d, len, o))
     {
         return Reject(why, MpTcpParseError::BAD_LENGTH, "MP_SCATTER", len, "8");
     }
-    MpScatterOption o;
-    o.receiverToken = (uint32_t(d[4]) << 24) | (uint32_t(d[5]) << 16) | (uint32_t(d[6]) << 8) |
-                      uint32_t(d[7]);
     out = o;
     return MpTcpParseError::NONE;
 }
@@ -749,12 +742,6 @@ operator==(const MpTcpRstOption& a, const MpTcpRstOption& b)
            a.reason == b.reason;
 }
 
-bool
-operator==(const MpScatterOption& a, const MpScatterOption& b)
-{
-    return a.receiverToken == b.receiverToken;
-}
-
 // clang-format off
 bool operator!=(const MpCapableOption& a, const MpCapableOption& b) { return !(a == b); }
 bool operator!=(const MpJoinSynOption& a, const MpJoinSynOption& b) { return !(a == b); }
@@ -767,7 +754,6 @@ bool operator!=(const MpPrioOption& a, const MpPrioOption& b) { return !(a == b)
 bool operator!=(const MpFailOption& a, const MpFailOption& b) { return !(a == b); }
 bool operator!=(const MpFastCloseOption& a, const MpFastCloseOption& b) { return !(a == b); }
 bool operator!=(const MpTcpRstOption& a, const MpTcpRstOption& b) { return !(a == b); }
-bool operator!=(const MpScatterOption& a, const MpScatterOption& b) { return !(a == b); }
 
 // clang-format on
 

@@ -4,6 +4,8 @@
 #ifndef MPTCP_OPTION_H
 #define MPTCP_OPTION_H
 
+#include "mptcp-option-scatter.h"
+
 #include "mptcp-ns3-compat.h"
 
 #include "ns3/ipv4-address.h"
@@ -232,20 +234,7 @@ struct MpTcpRstOption
     MpTcpRstReason reason{MpTcpRstReason::UNSPECIFIED}; //!< Reason code
 };
 
-/**
- * \brief MP_SCATTER: this model's option for host-side packet scatter (MMPTCP thesis §3.5,
- * §4.7), carried in the private-use subtype 0xf (MP_EXPERIMENTAL, RFC 8684 §7.2). A segment
- * whose source port was randomised carries the receiver's token, so the receiver can find its
- * connection although the 4-tuple matches no endpoint. On the initial SYN (token 0) it tells
- * the receiver that the sender will scatter. Length 8: Kind, Length, Subtype | (rsv), (rsv),
- * Receiver's Token (4 octets); reserved bits are sent as zero.
- */
-struct MpScatterOption
-{
-    uint32_t receiverToken{0}; //!< token of the receiver's connection (0 on the SYN)
-};
-
-/// One decoded MPTCP option.
+/// One decoded MPTCP option (MpScatterOption: this model's extension, mptcp-option-scatter.h).
 using MpTcpOption = std::variant<MpCapableOption,
                                  MpJoinSynOption,
                                  MpJoinSynAckOption,
@@ -280,7 +269,6 @@ bool operator==(const MpPrioOption& a, const MpPrioOption& b);
 bool operator==(const MpFailOption& a, const MpFailOption& b);
 bool operator==(const MpFastCloseOption& a, const MpFastCloseOption& b);
 bool operator==(const MpTcpRstOption& a, const MpTcpRstOption& b);
-bool operator==(const MpScatterOption& a, const MpScatterOption& b);
 bool operator!=(const MpCapableOption& a, const MpCapableOption& b);
 bool operator!=(const MpJoinSynOption& a, const MpJoinSynOption& b);
 bool operator!=(const MpJoinSynAckOption& a, const MpJoinSynAckOption& b);
@@ -292,7 +280,6 @@ bool operator!=(const MpPrioOption& a, const MpPrioOption& b);
 bool operator!=(const MpFailOption& a, const MpFailOption& b);
 bool operator!=(const MpFastCloseOption& a, const MpFastCloseOption& b);
 bool operator!=(const MpTcpRstOption& a, const MpTcpRstOption& b);
-bool operator!=(const MpScatterOption& a, const MpScatterOption& b);
 /** @} */
 
 /**

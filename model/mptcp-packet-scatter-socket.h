@@ -4,13 +4,83 @@
 #ifndef MPTCP_PACKET_SCATTER_SOCKET_H
 #define MPTCP_PACKET_SCATTER_SOCKET_H
 
+#include "mptcp-l4-protocol.h"
 #include "mptcp-socket-base.h"
 
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
 
+#include <unordered_set>
+
 namespace ns3
 {
+
+/**
+ * \ingroup mptcp
+ * \brief Host-side packet scatter on one subflow (MMPTCP thesis §3.3, §4.7), as the
+ * subflow's outgoing-segment hook: while on, every data segment, retransmissions included,
+ * leaves with a random TCP source port and carries MP_SCATTER (mptcp-option-scatter.h) with
+ * the peer's token, so that per-flow ECMP switches spread it over all paths and the receiver
+ * (MpTcpL4Protocol) still finds the connection. Only after the connection's first DATA_ACK:
+ * until then the peer may not have our key (the MP_CAPABLE third ACK), and a scattered
+ * segment overtaking it could not be mapped (RFC 8684 §3.1). The SYN keeps the real port and
+ * carries MP_SCATTER with token 0 to announce scatter. A data segment whose option space has
+ * no room left for MP_SCATTER keeps the real port. Option budget of a scattered data segment:
+ * timestamps 10 + DSS with 4-octet DATA_ACK and DSN 18 (20 with a checksum) + MP_SCATTER 8 =
+ * 36 (38) <= 40 bytes; the 8-octet DSS forms (26/28) would leave no room for MP_SCATTER.
+ */
+class MpTcpScatterTxHook : public MpTcpSubflowTxHook
+{
+  public:
+    /// \param ports the random source ports (not null)
+    explicit MpTcpScatterTxHook(Ptr<UniformRandomVariable> ports);
+    void AddSynOptions(const MpTcpSubflow& sf, TcpHeader& header) override;
+    bool RewritesSegment(const MpTcpSubflow& sf, uint32_t payload, uint8_t flags) const override;
+    void RewriteSegment(const MpTcpSubflow& sf, TcpHeader& header) override;
+    bool IsActive() const override;
+    /// \param on false: stop scattering (MMPTCP's switch), true: scatter again
+    void SetScatter(bool on);
+    /// \return data segments sent with a random source port (retransmissions included)
+    uint64_t GetScatteredSegments() const;
+
+  private:
+    Ptr<UniformRandomVariable> m_ports; //!< random source ports
+    bool m_on{true};                    //!< scattering
+    uint64_t m_scattered{0};            //!< data segments sent with a random source port
+};
+
+/**
+ * \ingroup mptcp
+ * \brief The receiving side of host-side packet scatter (MMPTCP thesis §3.5, §4.7), as a
+ * receive hook of every node's MpTcpL4Protocol: a connection accepted for a SYN that announced
+ * scatter (MP_SCATTER with token 0) receives scattered segments: a segment carrying MP_SCATTER
+ * with its token reaches its initial subflow whatever its source port (the real port is put
+ * back before demultiplexing). Options are parsed only while some token accepts scatter; a
+ * malformed MP_SCATTER or an unknown token drops the segment.
+ */
+class MpTcpScatterRxHook : public MpTcpL4RxHook
+{
+  public:
+    bool Receive(MpTcpL4Protocol& l4, Ptr<Packet> p, const Ipv4Header& ipHeader) override;
+    void PassiveOpen(MpTcpL4Protocol& l4,
+                     const MpTcpSocketBase& conn,
+                     const std::vector<MpTcpOption>& synOptions) override;
+    void TokenRemoved(uint32_t token) override;
+    /// \return segments with MP_SCATTER delivered to their connection
+    uint64_t GetScatterDelivered() const;
+    /// \return segments with MP_SCATTER dropped: unknown token, or a malformed MP_SCATTER
+    uint64_t GetScatterDrops() const;
+    /**
+     * \param l4 a node's MpTcpL4Protocol
+     * \return its scatter receive hook
+     */
+    static Ptr<MpTcpScatterRxHook> Get(Ptr<MpTcpL4Protocol> l4);
+
+  private:
+    std::unordered_set<uint32_t> m_tokens; //!< tokens that accept scattered segments
+    uint64_t m_delivered{0};               //!< MP_SCATTER segments delivered
+    uint64_t m_drops{0};                   //!< MP_SCATTER segments dropped
+};
 
 /**
  * \ingroup mptcp
@@ -52,6 +122,8 @@ class PacketScatterSocket : public MpTcpSocketBase
     uint32_t GetDupAckThreshold() const;
     /// \return data segments the initial subflow sent with a random source port
     uint64_t GetScatteredSegments() const;
+    /// \return true while the initial subflow scatters (MMPTCP: until its switch is over)
+    bool IsScattering() const;
 
   protected:
     void SubflowCreated(Ptr<MpTcpSubflow> sf) override;
@@ -71,6 +143,7 @@ class PacketScatterSocket : public MpTcpSocketBase
     bool m_limitedTransmit{false};  //!< attribute: Limited Transmit below the threshold
     Time m_minRto;                  //!< attribute: minimum RTO of the subflow(s)
     Ptr<UniformRandomVariable> m_ports; //!< random source ports
+    Ptr<MpTcpScatterTxHook> m_scatterHook; //!< the initial subflow's scatter hook
 };
 
 } // namespace ns3

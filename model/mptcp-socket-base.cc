@@ -5,9 +5,11 @@
 
 #include "mptcp-coupled-congestion-ops.h"
 #include "mptcp-crypto.h"
+#include "mptcp-fullmesh-path-manager.h"
 #include "mptcp-l4-protocol.h"
 #include "mptcp-lia.h"
 #include "mptcp-lowest-rtt-scheduler.h"
+#include "mptcp-ndiffports-path-manager.h"
 #include "mptcp-ns3-compat.h"
 
 #include "ns3/boolean.h"
@@ -34,25 +36,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("MpTcpSocketBase");
 NS_OBJECT_ENSURE_REGISTERED(MpTcpSocketBase);
 
-namespace
-{
-/// Closes a subflow from a scheduled event (never from inside its own callbacks).
-void
-CloseSubflow(Ptr<MpTcpSubflow> sf)
-{
-    sf->Close();
-}
-
-/// True in the states in which a subflow will carry no more data.
-bool
-IsClosingState(TcpSocket::TcpStates_t s)
-{
-    return s == TcpSocket::CLOSED || s == TcpSocket::CLOSE_WAIT || s == TcpSocket::LAST_ACK ||
-           s == TcpSocket::TIME_WAIT || s == TcpSocket::CLOSING || s == TcpSocket::FIN_WAIT_1 ||
-           s == TcpSocket::FIN_WAIT_2;
-}
-} // namespace
-
 TypeId
 MpTcpSocketBase::GetTypeId()
 {
@@ -68,18 +51,28 @@ MpTcpSocketBase::GetTypeId()
                           MakeUintegerAccessor(&MpTcpSocketBase::m_numSubflows),
                           MakeUintegerChecker<uint32_t>(1, 32))
             .AddAttribute("PathManager",
-                          "Which subflows a connection opens: Ndiffports (NumSubflows subflows "
-                          "over the initial address pair, distinct source ports) or Fullmesh "
-                          "(addresses announced with ADD_ADDR; the active opener opens one "
-                          "subflow per routable pair of local and remote addresses, up to "
-                          "MaxSubflows; RFC 8684 §3.4, as Linux's fullmesh).",
+                          "Which subflows a connection opens: Ndiffports "
+                          "(ns3::MpTcpNdiffportsPathManager: NumSubflows subflows over the "
+                          "initial address pair, distinct source ports) or Fullmesh "
+                          "(ns3::MpTcpFullmeshPathManager: addresses announced with ADD_ADDR; "
+                          "the active opener opens one subflow per routable pair of local and "
+                          "remote addresses, up to MaxSubflows; RFC 8684 §3.4, as Linux's "
+                          "fullmesh). Used unless PathManagerType names another path manager.",
                           EnumValue(MpTcpSocketBase::NDIFFPORTS),
                           MPTCP_ENUM_ACCESSOR(MpTcpSocketBase::PathManager,
-                                              &MpTcpSocketBase::m_pathManager),
+                                              &MpTcpSocketBase::m_pathManagerKind),
                           MakeEnumChecker(MpTcpSocketBase::NDIFFPORTS,
                                           "Ndiffports",
                                           MpTcpSocketBase::FULLMESH,
                                           "Fullmesh"))
+            .AddAttribute("PathManagerType",
+                          "The path manager (a subclass of ns3::MpTcpPathManager), e.g. "
+                          "ns3::MpTcpNdiffportsPathManager, ns3::MpTcpFullmeshPathManager or "
+                          "one of the user's. The default, ns3::MpTcpPathManager itself, means "
+                          "the one the enum attribute PathManager names.",
+                          TypeIdValue(MpTcpPathManager::GetTypeId()),
+                          MakeTypeIdAccessor(&MpTcpSocketBase::m_pathManagerTypeId),
+                          MakeTypeIdChecker())
             .AddAttribute("MaxSubflows",
                           "Fullmesh: most subflows per connection, including the initial one "
                           "(1..32; subflows that closed do not count).",
@@ -249,14 +242,14 @@ MpTcpSocketBase::MpTcpSocketBase()
 MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
     : Socket(sock),
       m_numSubflows(sock.m_numSubflows),
-      m_pathManager(sock.m_pathManager),
+      m_pathManagerKind(sock.m_pathManagerKind),
+      m_pathManagerTypeId(sock.m_pathManagerTypeId),
       m_maxSubflows(sock.m_maxSubflows),
       m_subflowsPerPair(sock.m_subflowsPerPair),
       m_matchAddressIndex(sock.m_matchAddressIndex),
       m_congestionTypeId(sock.m_congestionTypeId),
       m_sndBufSize(sock.m_sndBufSize),
       m_rcvBufSize(sock.m_rcvBufSize),
-      m_joinDelay(sock.m_joinDelay),
       m_backupSubflows(sock.m_backupSubflows),
       m_backupRtoThreshold(sock.m_backupRtoThreshold),
       m_node(sock.m_node),
@@ -266,7 +259,8 @@ MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
       m_reinjectOnTimeout(sock.m_reinjectOnTimeout),
       m_firstDataRto(sock.m_firstDataRto),
       m_scheduler(sock.m_scheduler ? sock.m_scheduler->Fork() : nullptr),
-      m_checksumRequested(sock.m_checksumRequested)
+      m_checksumRequested(sock.m_checksumRequested),
+      m_pathManager(sock.m_pathManager ? sock.m_pathManager->Fork() : nullptr)
 {
     m_rng = CreateObject<UniformRandomVariable>();
 }
@@ -307,8 +301,8 @@ MpTcpSocketBase::DoDispose()
     m_sndUnsent.clear();
     m_sentUnacked.clear();
     m_reinjectQueue.clear();
-    m_rxOoo.clear();
-    m_rxReady.clear();
+    m_rx.Clear();
+    m_pathManager = nullptr;
     m_tcp = nullptr;
     m_node = nullptr;
     Socket::DoDispose();
@@ -385,6 +379,7 @@ MpTcpSocketBase::Listen()
     {
         Bind();
     }
+    GetPathManager(); // forked by every connection this socket accepts
     m_listenSubflow = CreateSubflow(MpTcpSubflow::ROLE_LISTENER);
     if (m_listenSubflow->Bind(m_localAddress) != 0 || m_listenSubflow->Listen() != 0)
     {
@@ -429,58 +424,16 @@ MpTcpSocketBase::Close()
     {
         return 0;
     }
-    if (m_rxReadyBytes > 0)
+    if (m_rx.GetAvailable() > 0)
     {
         // As TcpSocketBase: closing with unread data aborts the connection.
-        NS_LOG_WARN(this << " Close() with " << m_rxReadyBytes << " unread bytes: aborting");
+        NS_LOG_WARN(this << " Close() with " << m_rx.GetAvailable() << " unread bytes: aborting");
         Abort();
         return 0;
     }
     m_closeRequested = true;
     MaybeFinishClose();
     return 0;
-}
-
-void
-MpTcpSocketBase::Abort()
-{
-    if (m_state == LISTEN)
-    {
-        Close();
-        return;
-    }
-    if (m_state == CLOSED || m_aborted)
-    {
-        return;
-    }
-    NS_LOG_INFO(this << " abort" << (m_fallback ? "" : " with MP_FASTCLOSE"));
-    m_closeRequested = true;
-    TearDown(true, !m_fallback && m_remoteKeyKnown);
-}
-
-void
-MpTcpSocketBase::TearDown(bool sendRst, bool fastClose)
-{
-    Ptr<MpTcpSocketBase> self(this);
-    m_aborted = true;
-    m_peerCloseNotified = true; // no normal close after this
-    m_state = CLOSED;
-    m_dataFinTimer.Cancel();
-    m_sendPendingEvent.Cancel();
-    auto subflows = m_subflows; // Reset() calls back into us
-    for (const auto& sf : subflows)
-    {
-        sf->Reset(MpTcpRstReason::UNSPECIFIED, fastClose, sendRst);
-    }
-    ReleaseToken();
-    m_sndUnsent.clear();
-    m_sndUnsentBytes = 0;
-    m_sentUnacked.clear();
-    m_reinjectQueue.clear();
-    m_rxOoo.clear();
-    m_rxOooBytes = 0;
-    m_rxReady.clear();
-    m_rxReadyBytes = 0;
 }
 
 int
@@ -498,97 +451,15 @@ MpTcpSocketBase::ShutdownRecv()
 }
 
 uint32_t
-MpTcpSocketBase::GetTxAvailable() const
-{
-    uint64_t used = m_sndUnsentBytes + (m_dataNxt - m_dataUna);
-    return used >= m_sndBufSize ? 0 : m_sndBufSize - used;
-}
-
-int
-MpTcpSocketBase::Send(Ptr<Packet> p, uint32_t flags)
-{
-    if (m_state != ESTABLISHED && m_state != SYN_SENT && m_state != SYN_RCVD)
-    {
-        m_errno = ERROR_NOTCONN;
-        return -1;
-    }
-    if (m_shutdownSend || m_closeRequested)
-    {
-        m_errno = ERROR_SHUTDOWN;
-        return -1;
-    }
-    uint32_t size = p->GetSize();
-    if (size > GetTxAvailable())
-    {
-        m_errno = ERROR_MSGSIZE;
-        return -1;
-    }
-    if (size == 0)
-    {
-        return 0;
-    }
-    m_sndUnsent.push_back(p->Copy());
-    m_sndUnsentBytes += size;
-    if (m_state == ESTABLISHED && m_sendPendingEvent.IsExpired())
-    {
-        // Let the application fill the buffer first, as TcpSocketBase does.
-        m_sendPendingEvent =
-            Simulator::ScheduleNow(&MpTcpSocketBase::SendPending, Ptr<MpTcpSocketBase>(this));
-    }
-    return size;
-}
-
-int
-MpTcpSocketBase::SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress)
-{
-    return Send(p, flags);
-}
-
-uint32_t
 MpTcpSocketBase::GetRxAvailable() const
 {
-    return m_rxReadyBytes;
+    return m_rx.GetAvailable();
 }
 
 Ptr<Packet>
 MpTcpSocketBase::Recv(uint32_t maxSize, uint32_t flags)
 {
-    if (m_rxReadyBytes == 0 || maxSize == 0)
-    {
-        return nullptr;
-    }
-    if (m_rxReady.front()->GetSize() >= maxSize || m_rxReady.size() == 1)
-    {
-        Ptr<Packet> front = m_rxReady.front();
-        if (front->GetSize() <= maxSize)
-        {
-            m_rxReady.pop_front();
-            m_rxReadyBytes -= front->GetSize();
-            return front;
-        }
-        Ptr<Packet> out = front->CreateFragment(0, maxSize);
-        front->RemoveAtStart(maxSize);
-        m_rxReadyBytes -= maxSize;
-        return out;
-    }
-    Ptr<Packet> out = Create<Packet>();
-    while (!m_rxReady.empty() && out->GetSize() < maxSize)
-    {
-        Ptr<Packet> front = m_rxReady.front();
-        uint32_t need = maxSize - out->GetSize();
-        if (front->GetSize() <= need)
-        {
-            out->AddAtEnd(front);
-            m_rxReady.pop_front();
-        }
-        else
-        {
-            out->AddAtEnd(front->CreateFragment(0, need));
-            front->RemoveAtStart(need);
-        }
-    }
-    m_rxReadyBytes -= out->GetSize();
-    return out;
+    return m_rx.Read(maxSize);
 }
 
 Ptr<Packet>
@@ -657,71 +528,6 @@ MpTcpSocketBase::IsFallback() const
     return m_fallback;
 }
 
-const std::vector<Ptr<MpTcpSubflow>>&
-MpTcpSocketBase::GetSubflows() const
-{
-    return m_subflows;
-}
-
-uint32_t
-MpTcpSocketBase::GetNEstablishedSubflows() const
-{
-    return std::count_if(m_subflows.begin(), m_subflows.end(), [](const Ptr<MpTcpSubflow>& s) {
-        return s->IsEstablished();
-    });
-}
-
-void
-MpTcpSocketBase::SetSubflowBackup(Ptr<MpTcpSubflow> subflow, bool backup)
-{
-    if (std::find(m_subflows.begin(), m_subflows.end(), subflow) == m_subflows.end())
-    {
-        NS_LOG_WARN(this << " SetSubflowBackup: not a subflow of this connection");
-        return;
-    }
-    subflow->SetLocalBackup(backup);
-}
-
-bool
-MpTcpSocketBase::HasUsableRegularSubflow() const
-{
-    return std::any_of(m_subflows.begin(), m_subflows.end(), [this](const auto& sf) {
-        return sf->IsEstablished() && !sf->IsBackup() &&
-               sf->GetConsecutiveRtos() < m_backupRtoThreshold;
-    });
-}
-
-bool
-MpTcpSocketBase::MaySchedule(Ptr<MpTcpSubflow> sf) const
-{
-    if (!sf->IsEstablished() || !IsSubflowActive(sf))
-    {
-        return false;
-    }
-    if (sf->IsBackup())
-    {
-        return !HasUsableRegularSubflow();
-    }
-    // A regular subflow whose retransmission timer fired and that has not made progress since
-    // is "potentially failed" (Linux MPTCP): no new data for it while another regular subflow
-    // works, or the data would wait for its next timeout.
-    return sf->GetConsecutiveRtos() < m_backupRtoThreshold || !HasUsableRegularSubflow();
-}
-
-void
-MpTcpSocketBase::SubflowPriorityChanged(Ptr<MpTcpSubflow> subflow)
-{
-    NS_LOG_INFO(this << " subflow " << subflow->GetSubflowId()
-                     << (subflow->IsBackup() ? " is a backup" : " is regular"));
-    m_subflowPriorityTrace(subflow, subflow->IsBackup());
-    if (m_state == ESTABLISHED && m_sendPendingEvent.IsExpired())
-    {
-        // From an event of its own: this may run while a subflow processes a segment.
-        m_sendPendingEvent =
-            Simulator::ScheduleNow(&MpTcpSocketBase::SendPending, Ptr<MpTcpSocketBase>(this));
-    }
-}
-
 uint64_t
 MpTcpSocketBase::GetLocalKey() const
 {
@@ -771,18 +577,7 @@ MpTcpSocketBase::GetDataAckToSend(uint64_t& ack) const
     {
         return false;
     }
-    ack = m_rcvNxt;
-    return true;
-}
-
-bool
-MpTcpSocketBase::GetDataFinToSend(uint64_t& dsn) const
-{
-    if (!m_dataFinSent || m_dataUna > m_dataFinDsn)
-    {
-        return false;
-    }
-    dsn = m_dataFinDsn;
+    ack = m_rx.GetNext();
     return true;
 }
 
@@ -825,12 +620,12 @@ MpTcpSocketBase::ReceivedDataFin(uint64_t dsn)
 void
 MpTcpSocketBase::CheckDataFin()
 {
-    if (!m_rcvDataFin || m_rcvDataFinDone || m_rcvNxt != m_rcvDataFinDsn)
+    if (!m_rcvDataFin || m_rcvDataFinDone || m_rx.GetNext() != m_rcvDataFinDsn)
     {
         return;
     }
     m_rcvDataFinDone = true;
-    m_rcvNxt = m_rcvDataFinDsn + 1; // the DATA_FIN occupies one octet of data sequence space
+    m_rx.Advance(1); // the DATA_FIN occupies one octet of data sequence space
     // DATA_ACK it now: the DATA_FIN arrived on a segment TCP itself does not acknowledge.
     for (const auto& sf : m_subflows)
     {
@@ -848,36 +643,7 @@ MpTcpSocketBase::CheckDataFin()
 uint64_t
 MpTcpSocketBase::GetBytesReceived() const
 {
-    return m_bytesReceived;
-}
-
-uint64_t
-MpTcpSocketBase::GetBytesAcked() const
-{
-    if (m_dataFinSent && m_dataUna > m_dataFinDsn)
-    {
-        return m_dataFinDsn - (m_localIdsn + 1); // not the DATA_FIN's octet
-    }
-    return m_dataUna - (m_localIdsn + 1);
-}
-
-uint64_t
-MpTcpSocketBase::GetProtocolErrors() const
-{
-    return m_protocolErrors;
-}
-
-void
-MpTcpSocketBase::GetSubflowWindows(std::vector<SubflowWindow>& out) const
-{
-    out.clear();
-    for (const auto& sf : m_subflows)
-    {
-        if (sf->IsEstablished() && sf->HasRttSample() && IsSubflowActive(sf))
-        {
-            out.push_back({double(sf->GetCwnd()), sf->GetSrtt().GetSeconds()});
-        }
-    }
+    return m_rx.GetDelivered();
 }
 
 void
@@ -918,1026 +684,42 @@ MpTcpSocketBase::ReceivedRemoteKey(uint64_t key)
     m_remoteKey = key;
     m_remoteToken = MpTcpCrypto::Token(key);
     m_remoteIdsn = MpTcpCrypto::Idsn(key);
-    m_rcvNxt = m_remoteIdsn + 1;
     m_remoteKeyKnown = true;
-    DeliverInOrder();
+    m_rx.SetNext(m_remoteIdsn + 1);
 }
 
 uint64_t
 MpTcpSocketBase::ExpandRemoteDsn(uint32_t low32) const
 {
     const uint64_t span = uint64_t(1) << 32;
-    uint64_t candidate = (m_rcvNxt & ~(span - 1)) | low32;
-    if (candidate + span / 2 < m_rcvNxt)
+    const uint64_t next = m_rx.GetNext();
+    uint64_t candidate = (next & ~(span - 1)) | low32;
+    if (candidate + span / 2 < next)
     {
         candidate += span;
     }
-    else if (candidate > m_rcvNxt + span / 2 && candidate >= span)
+    else if (candidate > next + span / 2 && candidate >= span)
     {
         candidate -= span;
     }
     return candidate;
 }
 
-void
-MpTcpSocketBase::FallBackToTcp()
-{
-    NS_LOG_INFO(this << " peer does not speak MPTCP: falling back to TCP");
-    m_fallback = true;
-    ReleaseToken();
-}
-
-void
-MpTcpSocketBase::ProtocolError(Ptr<MpTcpSubflow> subflow, const std::string& what)
-{
-    ++m_protocolErrors;
-    NS_LOG_WARN(this << " protocol error: " << what);
-    m_protocolErrorTrace(subflow, what);
-}
-
-bool
-MpTcpSocketBase::IsChecksumRequested() const
-{
-    return m_checksumRequested;
-}
-
-bool
-MpTcpSocketBase::IsChecksumInUse() const
-{
-    return m_checksumInUse;
-}
-
-void
-MpTcpSocketBase::NegotiateChecksum(bool peerRequested)
-{
-    m_checksumInUse = m_checksumRequested || peerRequested;
-}
-
-uint64_t
-MpTcpSocketBase::GetChecksumFailures() const
-{
-    return m_checksumFailures;
-}
-
-void
-MpTcpSocketBase::ChecksumFailed(Ptr<MpTcpSubflow> subflow, uint64_t dsn)
-{
-    ++m_checksumFailures;
-    ProtocolError(subflow, "DSS checksum failure");
-    if (m_fallback)
-    {
-        return;
-    }
-    subflow->SendMpFail(dsn);
-    if (GetNEstablishedSubflows() > 1)
-    {
-        // §3.7: with other subflows, close this one; its data is reinjected elsewhere.
-        ResetBrokenSubflow(subflow);
-    }
-    else
-    {
-        // §3.7: the only subflow: the sender answers with an infinite mapping; until it
-        // arrives, what this subflow receives is dropped.
-        subflow->AwaitInfiniteMapping();
-    }
-}
-
-void
-MpTcpSocketBase::ReceivedMpFail(Ptr<MpTcpSubflow> subflow, uint64_t dsn)
-{
-    if (m_fallback || GetNEstablishedSubflows() > 1)
-    {
-        return; // several subflows: the peer resets this one
-    }
-    if (dsn < m_dataUna || dsn > m_dataNxt)
-    {
-        ProtocolError(subflow, "MP_FAIL outside the data sent");
-        return;
-    }
-    // Send everything from dsn again, as plain TCP after an infinite mapping (§3.7): the
-    // receiver dropped the failed mapping and what followed it on this subflow.
-    for (auto it = m_sentUnacked.rbegin(); it != m_sentUnacked.rend(); ++it)
-    {
-        if (it->first >= dsn)
-        {
-            m_sndUnsent.push_front(it->second.packet->Copy());
-            m_sndUnsentBytes += it->second.packet->GetSize();
-        }
-    }
-    m_dataNxt = dsn;
-    subflow->StartInfiniteMapping(dsn);
-    EnterFallback(subflow, "MP_FAIL received: infinite mapping");
-    Simulator::ScheduleNow(&MpTcpSocketBase::SendPending, Ptr<MpTcpSocketBase>(this));
-}
-
-bool
-MpTcpSocketBase::ReceivedUnmappedData(Ptr<MpTcpSubflow> subflow)
-{
-    if (m_fallback)
-    {
-        return true;
-    }
-    uint64_t lastDsnEnd = 0;
-    if (!m_checksumInUse && GetNEstablishedSubflows() == 1 && m_rxOoo.empty() &&
-        subflow->GetLastMappedDsnEnd(lastDsnEnd) && lastDsnEnd == m_rcvNxt &&
-        !subflow->HasPendingRxMappings())
-    {
-        // The subflow carried the connection's bytes in order up to here: an implicit
-        // infinite mapping continues them (RFC 8684 §3.7).
-        EnterFallback(subflow, "data without DSS: implicit infinite mapping");
-        return true;
-    }
-    ProtocolError(subflow, "data without a data sequence mapping");
-    if (GetNEstablishedSubflows() > 1)
-    {
-        ResetBrokenSubflow(subflow);
-    }
-    return false;
-}
-
-void
-MpTcpSocketBase::PeerStoppedMpTcp(Ptr<MpTcpSubflow> subflow)
-{
-    if (m_fallback)
-    {
-        return;
-    }
-    if (GetNEstablishedSubflows() == 1)
-    {
-        EnterFallback(subflow, "ACK without MPTCP options");
-    }
-    else
-    {
-        ProtocolError(subflow, "ACK without MPTCP options");
-        ResetBrokenSubflow(subflow);
-    }
-}
-
-void
-MpTcpSocketBase::EnterFallback(Ptr<MpTcpSubflow> sf, const std::string& why)
-{
-    NS_LOG_INFO(this << " falling back to TCP: " << why);
-    m_fallback = true;
-    if (!sf->UsesInfiniteMapping())
-    {
-        sf->SetRole(MpTcpSubflow::ROLE_PLAIN);
-    }
-    // What the subflow carries is now the connection's byte stream, delivered by TCP.
-    m_sentUnacked.clear();
-    m_reinjectQueue.clear();
-    m_dataUna = m_dataNxt;
-    m_dataFinTimer.Cancel();
-    ReleaseToken();
-    m_fallbackTrace(sf, why);
-    if (!m_closeRequested && !m_shutdownSend && GetTxAvailable() > 0)
-    {
-        NotifySend(GetTxAvailable());
-    }
-}
-
-void
-MpTcpSocketBase::ReceivedInfiniteMapping(Ptr<MpTcpSubflow> subflow)
-{
-    if (!m_fallback)
-    {
-        EnterFallback(subflow, "infinite mapping received");
-    }
-}
-
-void
-MpTcpSocketBase::ResetBrokenSubflow(Ptr<MpTcpSubflow> sf)
-{
-    // Not from inside the subflow's own receive processing.
-    Simulator::ScheduleNow(&MpTcpSubflow::Reset,
-                           sf,
-                           MpTcpRstReason::MIDDLEBOX_INTERFERENCE,
-                           false,
-                           true);
-}
-
-
-bool
-MpTcpSocketBase::ReceivedFastClose(Ptr<MpTcpSubflow> subflow, uint64_t key, bool inRst)
-{
-    if (key != m_localKey)
-    {
-        ProtocolError(subflow, "MP_FASTCLOSE with a wrong key");
-        return false;
-    }
-    if (m_aborted)
-    {
-        return true;
-    }
-    NS_LOG_INFO(this << " MP_FASTCLOSE received" << (inRst ? " in a RST" : " on an ACK"));
-    ++m_fastClosesReceived;
-    // Option R: the peer reset every subflow already. Option A: answer with RSTs.
-    TearDown(!inRst, false);
-    Simulator::ScheduleNow(&MpTcpSocketBase::NotifyErrorClose, Ptr<MpTcpSocketBase>(this));
-    return true;
-}
-
-void
-MpTcpSocketBase::ReceivedTcpRst(Ptr<MpTcpSubflow> subflow, MpTcpRstReason reason)
-{
-    NS_LOG_INFO(this << " MP_TCPRST reason " << int(reason) << " on subflow "
-                     << subflow->GetSubflowId());
-    ++m_tcpRstReceived[static_cast<uint8_t>(reason)];
-    m_tcpRstTrace(subflow, static_cast<uint8_t>(reason));
-}
-
-void
-MpTcpSocketBase::SubflowReset(Ptr<MpTcpSubflow> subflow)
-{
-    uint32_t id = subflow->GetSubflowId();
-    if (m_aborted || m_state == LISTEN ||
-        std::find(m_resetSubflowIds.begin(), m_resetSubflowIds.end(), id) !=
-            m_resetSubflowIds.end())
-    {
-        return;
-    }
-    m_resetSubflowIds.push_back(id);
-    ++m_subflowResets;
-    subflow->Reset(MpTcpRstReason::UNSPECIFIED, false, false); // CLOSED, endpoint released
-    m_subflowClosedTrace(subflow);
-    bool anyLeft = std::any_of(m_subflows.begin(), m_subflows.end(), [](const auto& x) {
-        return x->GetState() != TcpSocket::CLOSED;
-    });
-    if (!anyLeft)
-    {
-        NS_LOG_INFO(this << " last subflow reset: connection failed");
-        m_state = CLOSED;
-        m_dataFinTimer.Cancel();
-        ReleaseToken();
-        if (!m_peerCloseNotified)
-        {
-            m_peerCloseNotified = true;
-            NotifyErrorClose();
-        }
-        return;
-    }
-    if (m_fallback)
-    {
-        return;
-    }
-    // Reinject what it carried and the peer has not DATA_ACKed, whether or not the subflow
-    // acknowledged it (RFC 8684 §3.3.6: only DATA_ACKed data is safe).
-    std::vector<uint64_t> dsns;
-    for (const auto& [dsn, chunk] : m_sentUnacked)
-    {
-        if (chunk.subflowId == id && dsn >= m_dataUna)
-        {
-            dsns.push_back(dsn);
-        }
-    }
-    std::vector<MpTcpSubflow::Mapping> held;
-    subflow->TakeUnackedForReinjection(held);
-    for (const auto& m : held)
-    {
-        for (auto it = m_sentUnacked.lower_bound(m.dsn);
-             it != m_sentUnacked.end() && it->first < m.dsn + m.length;
-             ++it)
-        {
-            if (it->first >= m_dataUna)
-            {
-                dsns.push_back(it->first);
-            }
-        }
-    }
-    std::sort(dsns.begin(), dsns.end());
-    dsns.erase(std::unique(dsns.begin(), dsns.end()), dsns.end());
-    for (uint64_t dsn : dsns)
-    {
-        m_reinjectQueue.emplace_back(dsn, id);
-    }
-    NS_LOG_INFO(this << " subflow " << id << " reset: " << dsns.size() << " chunks reinjected");
-    SendPending();
-}
-
-bool
-MpTcpSocketBase::AcceptMapping(Ptr<MpTcpSubflow> subflow, uint64_t dsn, uint32_t length)
-{
-    if (!m_remoteKeyKnown || dsn + length <= m_rcvNxt + m_rcvBufSize)
-    {
-        return true; // (old data is dropped as a duplicate later, not counted)
-    }
-    ++m_outOfWindowMappings;
-    ProtocolError(subflow, "DSS mapping outside the receive window");
-    return false;
-}
-
-void
-MpTcpSocketBase::CountJoinFailure()
-{
-    ++m_joinFailures;
-}
-
-uint64_t
-MpTcpSocketBase::GetFastClosesReceived() const
-{
-    return m_fastClosesReceived;
-}
-
-uint64_t
-MpTcpSocketBase::GetSubflowResets() const
-{
-    return m_subflowResets;
-}
 
 uint32_t
 MpTcpSocketBase::GetRxOutOfOrderBytes() const
 {
-    return m_rxOooBytes;
-}
-
-uint64_t
-MpTcpSocketBase::GetTcpRstReceived(MpTcpRstReason reason) const
-{
-    auto it = m_tcpRstReceived.find(static_cast<uint8_t>(reason));
-    return it == m_tcpRstReceived.end() ? 0 : it->second;
-}
-
-uint64_t
-MpTcpSocketBase::GetOutOfWindowMappings() const
-{
-    return m_outOfWindowMappings;
-}
-
-uint64_t
-MpTcpSocketBase::GetJoinFailures() const
-{
-    return m_joinFailures;
+    return m_rx.GetOutOfOrderBytes();
 }
 
 // ------------------------------------------------------------------------------------------
-// Subflows
-
-Ptr<TcpCongestionOps>
-MpTcpSocketBase::CreateCongestionControl()
-{
-    ObjectFactory f;
-    f.SetTypeId(m_congestionTypeId);
-    Ptr<TcpCongestionOps> cc = f.Create<TcpCongestionOps>();
-    if (auto coupled = DynamicCast<MpTcpCoupledCongestionOps>(cc))
-    {
-        coupled->SetMeta(this);
-    }
-    return cc;
-}
-
-Ptr<MpTcpSubflow>
-MpTcpSocketBase::CreateSubflow(MpTcpSubflow::Role role)
-{
-    Ptr<MpTcpSubflow> sf = CreateObject<MpTcpSubflow>();
-    sf->SetNode(m_node);
-    sf->SetTcp(m_tcp);
-    TypeIdValue rttType;
-    m_tcp->GetAttribute("RttEstimatorType", rttType);
-    ObjectFactory rttFactory;
-    rttFactory.SetTypeId(rttType.Get());
-    sf->SetRtt(rttFactory.Create<RttEstimator>());
-    TypeIdValue recoveryType;
-    m_tcp->GetAttribute("RecoveryType", recoveryType);
-    ObjectFactory recoveryFactory;
-    recoveryFactory.SetTypeId(recoveryType.Get());
-    sf->SetRecoveryAlgorithm(recoveryFactory.Create<TcpRecoveryOps>());
-    // SACK as ns3::TcpSocketBase::Sack says (Linux: net.ipv4.tcp_sack covers subflows too);
-    // the connection hands over full segments, so Nagle would only delay them.
-    sf->SetAttribute("TcpNoDelay", BooleanValue(true));
-    sf->SetAttribute("RcvBufSize", UintegerValue(m_rcvBufSize));
-    sf->SetAttribute("SndBufSize", UintegerValue(std::max<uint32_t>(m_sndBufSize, 65536)));
-    AttachSubflow(sf, role);
-    SubflowCreated(sf);
-    return sf;
-}
-
-void
-MpTcpSocketBase::SubflowCreated(Ptr<MpTcpSubflow> sf)
-{
-}
-
-bool
-MpTcpSocketBase::IsSubflowActive(Ptr<const MpTcpSubflow> sf) const
-{
-    return true;
-}
-
-void
-MpTcpSocketBase::OpenMoreSubflows(uint32_t n)
-{
-    if (m_subflows.empty() || m_fallback || m_pathManager != NDIFFPORTS)
-    {
-        return;
-    }
-    m_joinsOpened = true;
-    m_numSubflows = n + 1; // OpenAdditionalSubflows() adds m_numSubflows - 1
-    OpenAdditionalSubflows();
-}
-
-void
-MpTcpSocketBase::AttachSubflow(Ptr<MpTcpSubflow> sf, MpTcpSubflow::Role role)
-{
-    sf->SetMeta(this, role);
-    sf->SetCongestionControlAlgorithm(CreateCongestionControl());
-    sf->TraceConnectWithoutContext(
-        "State",
-        Callback<void, TcpSocket::TcpStates_t, TcpSocket::TcpStates_t>(
-            [this](TcpSocket::TcpStates_t, TcpSocket::TcpStates_t now) {
-                if (now == TcpSocket::CLOSED)
-                {
-                    // TracedValue calls back before it stores the new state: look later.
-                    Simulator::ScheduleNow(&MpTcpSocketBase::SubflowReachedClosed,
-                                           Ptr<MpTcpSocketBase>(this));
-                }
-            }));
-    sf->SetConnectCallback(MakeCallback(&MpTcpSocketBase::OnSubflowConnected, this),
-                           MakeCallback(&MpTcpSocketBase::OnSubflowConnectFailed, this));
-    sf->SetAcceptCallback(MakeCallback(&MpTcpSocketBase::OnSubflowConnectionRequest, this),
-                          MakeCallback(&MpTcpSocketBase::OnSubflowNewConnection, this));
-    sf->SetRecvCallback(MakeCallback(&MpTcpSocketBase::OnSubflowRecv, this));
-    sf->SetSendCallback(MakeCallback(&MpTcpSocketBase::OnSubflowSendSpace, this));
-    sf->SetCloseCallbacks(MakeCallback(&MpTcpSocketBase::OnSubflowNormalClose, this),
-                          MakeCallback(&MpTcpSocketBase::OnSubflowErrorClose, this));
-    if (role != MpTcpSubflow::ROLE_LISTENER)
-    {
-        sf->SetSubflowId(m_nextSubflowId++);
-        m_subflows.push_back(sf);
-    }
-}
-
-void
-MpTcpSocketBase::SubflowForked(Ptr<MpTcpSubflow> child)
-{
-    const MpCapableOption* capable = nullptr;
-    const MpJoinSynOption* join = nullptr;
-    for (const auto& o : child->GetSynOptions())
-    {
-        if (auto c = std::get_if<MpCapableOption>(&o))
-        {
-            capable = c;
-        }
-        else if (auto j = std::get_if<MpJoinSynOption>(&o))
-        {
-            join = j;
-        }
-    }
-    if (m_state == LISTEN)
-    {
-        // Passive open: a new connection, configured like this listening socket.
-        Ptr<MpTcpSocketBase> conn = CopyObject<MpTcpSocketBase>(this);
-        conn->m_listener = this;
-        conn->m_state = SYN_RCVD;
-        m_pending.push_back(conn);
-        if (capable && capable->version == 1)
-        {
-            conn->NegotiateChecksum(capable->flags & MpCapableOption::FLAG_A);
-            conn->GenerateKey();
-            conn->AttachSubflow(child, MpTcpSubflow::ROLE_MP_CAPABLE);
-            for (const auto& o : child->GetSynOptions())
-            {
-                if (std::holds_alternative<MpScatterOption>(o))
-                {
-                    // The peer scatters (PacketScatterSocket, MmpTcpSocket): find its
-                    // segments by token whatever their source port.
-                    m_tcp->AcceptScatter(conn->GetLocalToken());
-                }
-            }
-        }
-        else
-        {
-            // No MP_CAPABLE (or a join that the token map did not claim): plain TCP.
-            conn->m_fallback = true;
-            conn->GenerateKey();
-            conn->ReleaseToken();
-            conn->AttachSubflow(child, MpTcpSubflow::ROLE_PLAIN);
-        }
-        return;
-    }
-    // A join accepted by this connection's acceptor.
-    MpTcpSubflow::JoinState& js = child->GetJoinState();
-    js.remoteNonce = join ? join->senderNonce : 0;
-    js.localNonce = m_rng->GetInteger(0, 0xffffffffU);
-    js.backup = false; // our B flag in the SYN/ACK: we have no preference
-    if (join && m_remoteAddrs.find(join->addressId) == m_remoteAddrs.end())
-    {
-        // The MP_JOIN SYN names the peer's Address ID of its source (RFC 8684 §3.2).
-        m_remoteAddrs[join->addressId] = m_joinSynRemote;
-        m_remoteAddrAddedTrace(join->addressId, m_joinSynRemote);
-    }
-    if (m_pathManager == FULLMESH)
-    {
-        for (const auto& [id, address] : m_localAddrs)
-        {
-            if (address == m_joinSynLocal)
-            {
-                js.addressId = id; // our Address ID, in the SYN/ACK
-            }
-        }
-        // Replies leave through the interface that owns the subflow's address.
-        if (Ptr<NetDevice> dev = DeviceOf(m_joinSynLocal))
-        {
-            child->BindToNetDevice(dev);
-        }
-    }
-    AttachSubflow(child, MpTcpSubflow::ROLE_MP_JOIN);
-    child->SetRemoteBackup(join && join->backup); // the peer's B flag (RFC 8684 §3.2)
-}
-
-bool
-MpTcpSocketBase::ReceivedJoinSyn(Ptr<Packet> packet,
-                                 const Ipv4Header& ipHeader,
-                                 const TcpHeader& tcpHeader)
-{
-    for (const auto& sf : m_subflows)
-    {
-        Ipv4Address la;
-        Ipv4Address ra;
-        uint16_t lp;
-        uint16_t rp;
-        sf->GetFourTuple(la, lp, ra, rp);
-        if (la == ipHeader.GetDestination() && lp == tcpHeader.GetDestinationPort() &&
-            ra == ipHeader.GetSource() && rp == tcpHeader.GetSourcePort())
-        {
-            return false; // retransmitted SYN of a subflow we already have
-        }
-    }
-    if (m_state != ESTABLISHED || m_fallback || !m_remoteKeyKnown)
-    {
-        // RFC 8684 §3.2: joins are accepted only on a fully established MPTCP connection.
-        ProtocolError(nullptr, "MP_JOIN before the connection is established");
-        return true;
-    }
-    if (!m_joinAcceptor)
-    {
-        m_joinAcceptor = CreateSubflow(MpTcpSubflow::ROLE_LISTENER);
-        m_joinAcceptor->Listen();
-    }
-    // For SubflowForked(): the addresses of the subflow the acceptor forks for this SYN.
-    m_joinSynLocal = ipHeader.GetDestination();
-    m_joinSynRemote = ipHeader.GetSource();
-    m_joinAcceptor->ReceiveInterceptedSyn(
-        packet,
-        InetSocketAddress(ipHeader.GetSource(), tcpHeader.GetSourcePort()),
-        InetSocketAddress(ipHeader.GetDestination(), tcpHeader.GetDestinationPort()));
-    return true;
-}
-
-void
-MpTcpSocketBase::OpenAdditionalSubflows()
-{
-    if (m_subflows.empty() || m_fallback)
-    {
-        return;
-    }
-    if (m_pathManager == FULLMESH)
-    {
-        OpenFullmeshSubflows();
-        return;
-    }
-    Ipv4Address local;
-    Ipv4Address remote;
-    uint16_t localPort;
-    uint16_t remotePort;
-    m_subflows.front()->GetFourTuple(local, localPort, remote, remotePort);
-    // ndiffports: the same address pair, a new source port for each subflow.
-    for (uint32_t i = 1; i < m_numSubflows; ++i)
-    {
-        Ptr<MpTcpSubflow> sf = CreateSubflow(MpTcpSubflow::ROLE_MP_JOIN);
-        sf->GetJoinState().localNonce = m_rng->GetInteger(0, 0xffffffffU);
-        sf->GetJoinState().token = m_remoteToken;
-        // The last BackupSubflows subflows ask to be backups (B flag of MP_JOIN).
-        sf->SetLocalBackup(i + m_backupSubflows >= m_numSubflows);
-        if (sf->Bind(InetSocketAddress(local, 0)) != 0 ||
-            sf->Connect(InetSocketAddress(remote, remotePort)) != 0)
-        {
-            NS_LOG_WARN(this << " could not open subflow " << i);
-        }
-    }
-}
-
-Ptr<NetDevice>
-MpTcpSocketBase::DeviceOf(Ipv4Address address) const
-{
-    Ptr<Ipv4> ipv4 = m_node ? m_node->GetObject<Ipv4>() : nullptr;
-    int32_t i = ipv4 ? ipv4->GetInterfaceForAddress(address) : -1;
-    return i < 0 ? nullptr : ipv4->GetNetDevice(i);
-}
-
-void
-MpTcpSocketBase::EnumerateLocalAddresses()
-{
-    Ipv4Address local;
-    Ipv4Address remote;
-    uint16_t localPort;
-    uint16_t remotePort;
-    m_subflows.front()->GetFourTuple(local, localPort, remote, remotePort);
-    // Address ID 0 is the initial subflow's address, on each side (RFC 8684 §3.4).
-    m_localAddrs[0] = local;
-    m_remoteAddrs.emplace(0, remote);
-    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
-    for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
-    {
-        if (!ipv4->IsUp(i) || DynamicCast<LoopbackNetDevice>(ipv4->GetNetDevice(i)))
-        {
-            continue;
-        }
-        for (uint32_t j = 0; j < ipv4->GetNAddresses(i); ++j)
-        {
-            Ipv4Address a = ipv4->GetAddress(i, j).GetLocal();
-            bool known = std::any_of(m_localAddrs.begin(), m_localAddrs.end(), [a](const auto& e) {
-                return e.second == a;
-            });
-            if (known || a.IsLocalhost() || m_nextLocalAddrId == 0) // 0: all 255 IDs used
-            {
-                continue;
-            }
-            m_localAddrs[m_nextLocalAddrId++] = a;
-        }
-    }
-}
-
-void
-MpTcpSocketBase::AnnounceLocalAddresses()
-{
-    if (m_fallback || !m_remoteKeyKnown || m_state != ESTABLISHED)
-    {
-        return;
-    }
-    for (const auto& [id, address] : m_localAddrs)
-    {
-        if (id == 0)
-        {
-            continue; // the peer knows the initial subflow's address
-        }
-        AddAddrOption add;
-        add.addressId = id;
-        add.SetIpv4(address);
-        add.truncatedHmac = MpTcpAddAddrHmac(add, m_localKey, m_remoteKey);
-        SendSignal(add);
-    }
-}
-
-bool
-MpTcpSocketBase::SendSignal(const MpTcpOption& option)
-{
-    for (const auto& sf : m_subflows)
-    {
-        if (sf->IsEstablished())
-        {
-            sf->QueueSignal(option);
-            // A segment without data has room for it (timestamps 10, DSS with a 64-bit
-            // DATA_ACK 12, ADD_ADDR 16 bytes); data segments with a mapping have not.
-            Simulator::ScheduleNow(&MpTcpSubflow::SendAckNow, sf);
-            return true;
-        }
-    }
-    NS_LOG_WARN(this << " no established subflow to signal on");
-    return false;
-}
-
-void
-MpTcpSocketBase::OpenFullmeshSubflows()
-{
-    if (m_pathManager != FULLMESH || m_subflows.empty() || m_fallback || m_listener ||
-        m_state != ESTABLISHED || !InetSocketAddress::IsMatchingType(m_peerAddress))
-    {
-        return; // only the active opener opens subflows (as Linux's fullmesh)
-    }
-    uint16_t port = InetSocketAddress::ConvertFrom(m_peerAddress).GetPort();
-    uint32_t live = 0;
-    std::map<std::pair<uint32_t, uint32_t>, uint32_t> liveOn; // live subflows per pair
-    for (const auto& sf : m_subflows)
-    {
-        if (sf->GetState() == TcpSocket::CLOSED)
-        {
-            continue;
-        }
-        ++live;
-        Ipv4Address la;
-        Ipv4Address ra;
-        uint16_t lp;
-        uint16_t rp;
-        sf->GetFourTuple(la, lp, ra, rp);
-        ++liveOn[{la.Get(), ra.Get()}];
-    }
-    for (const auto& [pair, n] : liveOn)
-    {
-        m_meshPairs[pair] = std::max(m_meshPairs[pair], n); // in use: no duplicate
-    }
-    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
-    Ptr<Ipv4RoutingProtocol> routing = ipv4->GetRoutingProtocol();
-    std::map<uint32_t, uint32_t> rank; // MatchAddressIndex: our address -> its index
-    for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
-    {
-        if (!DynamicCast<LoopbackNetDevice>(ipv4->GetNetDevice(i)))
-        {
-            for (uint32_t j = 0; j < ipv4->GetNAddresses(i); ++j)
-            {
-                rank.emplace(ipv4->GetAddress(i, j).GetLocal().Get(), rank.size());
-            }
-        }
-    }
-    // Round r opens the r-th subflow of every pair, so that MaxSubflows spreads them.
-    for (uint32_t round = 1; round <= m_subflowsPerPair; ++round)
-    {
-        for (const auto& [localId, la] : m_localAddrs)
-        {
-            Ptr<NetDevice> dev = DeviceOf(la);
-            if (!dev || !ipv4->IsUp(ipv4->GetInterfaceForDevice(dev)))
-            {
-                continue;
-            }
-            for (const auto& [remoteId, ra] : m_remoteAddrs)
-            {
-                if (live >= m_maxSubflows)
-                {
-                    return;
-                }
-                if (m_matchAddressIndex && rank[la.Get()] != remoteId)
-                {
-                    continue;
-                }
-                auto opened = m_meshPairs.find({la.Get(), ra.Get()});
-                if (opened != m_meshPairs.end() && opened->second >= round)
-                {
-                    continue;
-                }
-                // A pair routes if there is a route to the peer's address out of the interface
-                // that owns ours: the subflow is bound to that interface, as TCP picks its
-                // source address from the route (TcpSocketBase::SetupEndpoint).
-                Ipv4Header h;
-                h.SetSource(la);
-                h.SetDestination(ra);
-                h.SetProtocol(6);
-                Socket::SocketErrno err;
-                if (!routing || !routing->RouteOutput(nullptr, h, dev, err))
-                {
-                    NS_LOG_LOGIC(this << " no route from " << la << " to " << ra);
-                    continue;
-                }
-                ++m_meshPairs[{la.Get(), ra.Get()}];
-                Ptr<MpTcpSubflow> sf = CreateSubflow(MpTcpSubflow::ROLE_MP_JOIN);
-                sf->GetJoinState().localNonce = m_rng->GetInteger(0, 0xffffffffU);
-                sf->GetJoinState().token = m_remoteToken;
-                sf->GetJoinState().addressId = localId; // carried in the MP_JOIN SYN (§3.2)
-                if (sf->Bind(InetSocketAddress(la, 0)) != 0)
-                {
-                    NS_LOG_WARN(this << " could not bind a subflow to " << la);
-                    continue;
-                }
-                sf->BindToNetDevice(dev);
-                if (sf->Connect(InetSocketAddress(ra, port)) != 0)
-                {
-                    NS_LOG_WARN(this << " could not open a subflow " << la << " -> " << ra);
-                    continue;
-                }
-                NS_LOG_LOGIC(this << " fullmesh subflow " << la << " (" << int(localId)
-                                  << ") -> " << ra << " (" << int(remoteId) << ")");
-                ++live;
-            }
-        }
-    }
-}
-
-void
-MpTcpSocketBase::CheckLocalAddresses()
-{
-    if (m_fallback || m_localAddrs.empty() || m_state == CLOSED)
-    {
-        return;
-    }
-    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
-    RemoveAddrOption remove;
-    remove.addressIds.clear();
-    for (auto it = m_localAddrs.begin(); it != m_localAddrs.end();)
-    {
-        int32_t i = ipv4->GetInterfaceForAddress(it->second);
-        if (i >= 0 && ipv4->IsUp(i))
-        {
-            ++it;
-            continue;
-        }
-        uint8_t id = it->first;
-        Ipv4Address address = it->second;
-        it = m_localAddrs.erase(it);
-        NS_LOG_INFO(this << " address " << address << " (ID " << int(id) << ") is down");
-        m_localAddrRemovedTrace(id, address);
-        RemoveSubflowsUsing(address, true);
-        if (remove.addressIds.size() < RemoveAddrOption::MAX_IDS)
-        {
-            remove.addressIds.push_back(id);
-        }
-    }
-    if (!remove.addressIds.empty())
-    {
-        SendSignal(remove); // on a subflow that still works
-    }
-}
-
-void
-MpTcpSocketBase::RemoveSubflowsUsing(Ipv4Address address, bool local)
-{
-    std::vector<Ptr<MpTcpSubflow>> victims;
-    for (const auto& sf : m_subflows)
-    {
-        Ipv4Address la;
-        Ipv4Address ra;
-        uint16_t lp;
-        uint16_t rp;
-        sf->GetFourTuple(la, lp, ra, rp);
-        if (sf->GetState() != TcpSocket::CLOSED && (local ? la : ra) == address)
-        {
-            victims.push_back(sf);
-        }
-    }
-    // Closed first, so that none of them is given the data of another.
-    for (const auto& sf : victims)
-    {
-        NS_LOG_LOGIC(this << " resetting subflow " << sf->GetSubflowId() << ": address "
-                          << address << " removed");
-        sf->Abort();
-    }
-    for (const auto& sf : victims)
-    {
-        ReinjectHeldData(sf);
-    }
-    for (auto it = m_meshPairs.begin(); it != m_meshPairs.end();)
-    {
-        // A later ADD_ADDR of the same address may open the pair again.
-        it = ((local ? it->first.first : it->first.second) == address.Get())
-                 ? m_meshPairs.erase(it)
-                 : std::next(it);
-    }
-}
-
-void
-MpTcpSocketBase::ReceivedAddAddr(Ptr<MpTcpSubflow> subflow, const AddAddrOption& option)
-{
-    if (m_fallback)
-    {
-        return;
-    }
-    if (option.echo)
-    {
-        ++m_addAddrEchoes;
-        return;
-    }
-    if (!m_remoteKeyKnown ||
-        MpTcpAddAddrHmac(option, m_remoteKey, m_localKey) != option.truncatedHmac)
-    {
-        // RFC 8684 §3.4.1: an ADD_ADDR whose HMAC does not verify is ignored.
-        ProtocolError(subflow, "ADD_ADDR HMAC mismatch");
-        return;
-    }
-    AddAddrOption echo = option;
-    echo.echo = true;
-    echo.truncatedHmac = 0;
-    subflow->QueueSignal(echo);
-    Simulator::ScheduleNow(&MpTcpSubflow::SendAckNow, subflow);
-    if (option.ipv6)
-    {
-        NS_LOG_LOGIC(this << " IPv6 ADD_ADDR echoed, not used (this model runs over IPv4)");
-        return;
-    }
-    Ipv4Address address = option.GetIpv4();
-    auto it = m_remoteAddrs.find(option.addressId);
-    if (it != m_remoteAddrs.end() && it->second == address)
-    {
-        return; // a retransmission
-    }
-    m_remoteAddrs[option.addressId] = address;
-    NS_LOG_INFO(this << " peer address " << address << " (ID " << int(option.addressId) << ")");
-    m_remoteAddrAddedTrace(option.addressId, address);
-    if (m_pathManager == FULLMESH && m_joinsOpened)
-    {
-        Simulator::ScheduleNow(&MpTcpSocketBase::OpenFullmeshSubflows, Ptr<MpTcpSocketBase>(this));
-    }
-}
-
-void
-MpTcpSocketBase::ReceivedRemoveAddr(Ptr<MpTcpSubflow> subflow, const RemoveAddrOption& option)
-{
-    if (m_fallback)
-    {
-        return;
-    }
-    for (uint8_t id : option.addressIds)
-    {
-        auto it = m_remoteAddrs.find(id);
-        if (it == m_remoteAddrs.end())
-        {
-            continue; // unknown Address ID: no subflow uses it
-        }
-        Ipv4Address address = it->second;
-        m_remoteAddrs.erase(it);
-        NS_LOG_INFO(this << " peer removed " << address << " (ID " << int(id) << ")");
-        m_remoteAddrRemovedTrace(id, address);
-        // Not from inside the receiving subflow's processing.
-        Simulator::ScheduleNow(&MpTcpSocketBase::RemoveSubflowsUsing,
-                               Ptr<MpTcpSocketBase>(this),
-                               address,
-                               false);
-    }
-}
-
-const std::map<uint8_t, Ipv4Address>&
-MpTcpSocketBase::GetLocalAddresses() const
-{
-    return m_localAddrs;
-}
-
-const std::map<uint8_t, Ipv4Address>&
-MpTcpSocketBase::GetRemoteAddresses() const
-{
-    return m_remoteAddrs;
-}
-
-uint64_t
-MpTcpSocketBase::GetAddAddrEchoes() const
-{
-    return m_addAddrEchoes;
-}
-
-void
-MpTcpSocketBase::ConnectionEstablished(Ptr<MpTcpSubflow> sf)
-{
-    m_state = ESTABLISHED;
-    if (m_pathManager == FULLMESH && !m_fallback)
-    {
-        EnumerateLocalAddresses();
-        // After the handshake's own segments (the third ACK has no room for an ADD_ADDR).
-        Simulator::ScheduleNow(&MpTcpSocketBase::AnnounceLocalAddresses,
-                               Ptr<MpTcpSocketBase>(this));
-    }
-}
-
-void
-MpTcpSocketBase::OnSubflowConnected(Ptr<Socket> s)
-{
-    Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
-    m_subflowEstablishedTrace(sf);
-    if (m_firstDataRto.IsStrictlyPositive())
-    {
-        sf->ForgetHandshakeRtt(m_firstDataRto);
-    }
-    if (!m_connectedNotified && sf == m_subflows.front())
-    {
-        m_connectedNotified = true;
-        ConnectionEstablished(sf);
-        NotifyConnectionSucceeded();
-        if (m_fallback)
-        {
-            m_joinsOpened = true; // plain TCP: no additional subflows
-        }
-    }
-    SendPending();
-}
-
-void
-MpTcpSocketBase::OnSubflowConnectFailed(Ptr<Socket> s)
-{
-    Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
-    if (!m_subflows.empty() && sf == m_subflows.front() && !m_connectedNotified)
-    {
-        m_state = CLOSED;
-        ReleaseToken();
-        NotifyConnectionFailed();
-    }
-}
-
-bool
-MpTcpSocketBase::OnSubflowConnectionRequest(Ptr<Socket> s, const Address& from)
-{
-    return m_state == LISTEN ? NotifyConnectionRequest(from) : true;
-}
-
-void
-MpTcpSocketBase::OnSubflowNewConnection(Ptr<Socket> s, const Address& from)
-{
-    Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
-    // The listener's pending list may hold the last reference to this connection (a fallback
-    // connection has no token): keep it alive until the application has it.
-    Ptr<MpTcpSocketBase> self(this);
-    m_subflowEstablishedTrace(sf);
-    if (m_state == SYN_RCVD && !m_subflows.empty() && sf == m_subflows.front())
-    {
-        m_peerAddress = from;
-        ConnectionEstablished(sf);
-        Ptr<MpTcpSocketBase> listener = m_listener;
-        if (listener)
-        {
-            auto& pending = listener->m_pending;
-            pending.erase(std::remove(pending.begin(), pending.end(), self), pending.end());
-            listener->NotifyNewConnectionCreated(this, from);
-        }
-    }
-    SendPending();
-}
+// Receive path (data from the subflows to the reassembly queue)
 
 void
 MpTcpSocketBase::OnSubflowRecv(Ptr<Socket> s)
 {
     Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
-    uint32_t before = m_rxReadyBytes;
+    uint32_t before = m_rx.GetAvailable();
     std::vector<MpTcpSubflow::Mapping> pieces;
     while (true)
     {
@@ -1950,9 +732,7 @@ MpTcpSocketBase::OnSubflowRecv(Ptr<Socket> s)
             sf->GetRole() == MpTcpSubflow::ROLE_PLAIN)
         {
             // Fallback: the subflow's byte stream is the connection's (RFC 8684 §3.7).
-            m_rxReady.push_back(p);
-            m_rxReadyBytes += p->GetSize();
-            m_bytesReceived += p->GetSize();
+            m_rx.AppendInSequence(p, false);
             continue;
         }
         bool mapped = sf->MapReceivedBytes(p->GetSize(), pieces);
@@ -1966,13 +746,10 @@ MpTcpSocketBase::OnSubflowRecv(Ptr<Socket> s)
         {
             // Fallback: the rest of the chunk continues the connection's byte stream.
             Ptr<Packet> rest = p->CreateFragment(mappedBytes, p->GetSize() - mappedBytes);
-            m_rxReady.push_back(rest);
-            m_rxReadyBytes += rest->GetSize();
-            m_bytesReceived += rest->GetSize();
-            m_rcvNxt += rest->GetSize();
+            m_rx.AppendInSequence(rest, true);
         }
     }
-    if (m_rxReadyBytes > before && !m_shutdownRecv)
+    if (m_rx.GetAvailable() > before && !m_shutdownRecv)
     {
         NotifyDataRecv();
     }
@@ -1981,550 +758,9 @@ MpTcpSocketBase::OnSubflowRecv(Ptr<Socket> s)
 void
 MpTcpSocketBase::ReceivedData(uint64_t dsn, Ptr<Packet> p)
 {
-    uint64_t end = dsn + p->GetSize();
-    if (end <= m_rcvNxt)
+    if (m_rx.Insert(dsn, p))
     {
-        return; // duplicate (e.g. the same data on two subflows)
-    }
-    if (dsn < m_rcvNxt)
-    {
-        p->RemoveAtStart(m_rcvNxt - dsn);
-        dsn = m_rcvNxt;
-    }
-    if (dsn > m_rcvNxt)
-    {
-        auto it = m_rxOoo.find(dsn);
-        if (it == m_rxOoo.end())
-        {
-            m_rxOoo.emplace(dsn, p);
-            m_rxOooBytes += p->GetSize();
-        }
-        else if (it->second->GetSize() < p->GetSize())
-        {
-            m_rxOooBytes += p->GetSize() - it->second->GetSize();
-            it->second = p;
-        }
-        return;
-    }
-    m_rxReady.push_back(p);
-    m_rxReadyBytes += p->GetSize();
-    m_bytesReceived += p->GetSize();
-    m_rcvNxt = end;
-    DeliverInOrder();
-    CheckDataFin();
-}
-
-void
-MpTcpSocketBase::DeliverInOrder()
-{
-    while (!m_rxOoo.empty() && m_rxOoo.begin()->first <= m_rcvNxt)
-    {
-        auto it = m_rxOoo.begin();
-        Ptr<Packet> q = it->second;
-        uint64_t qdsn = it->first;
-        m_rxOooBytes -= q->GetSize();
-        m_rxOoo.erase(it);
-        uint64_t qend = qdsn + q->GetSize();
-        if (qend <= m_rcvNxt)
-        {
-            continue;
-        }
-        if (qdsn < m_rcvNxt)
-        {
-            q->RemoveAtStart(m_rcvNxt - qdsn);
-        }
-        m_rxReady.push_back(q);
-        m_rxReadyBytes += q->GetSize();
-        m_bytesReceived += q->GetSize();
-        m_rcvNxt = qend;
-    }
-}
-
-void
-MpTcpSocketBase::OnSubflowSendSpace(Ptr<Socket> s, uint32_t available)
-{
-    if (m_state == ESTABLISHED && HasDataToSchedule())
-    {
-        m_scheduler->SubflowHasSpace(*this, DynamicCast<MpTcpSubflow>(s));
-    }
-    if (m_fallback && m_state == ESTABLISHED && !m_closeRequested && !m_shutdownSend &&
-        GetTxAvailable() > 0)
-    {
-        // Plain TCP: the subflow's send buffer is the only one that drains (no DATA_ACK):
-        // let the application write more.
-        NotifySend(GetTxAvailable());
-    }
-    MaybeFinishClose();
-}
-
-bool
-MpTcpSocketBase::PullData(Ptr<MpTcpSubflow> subflow)
-{
-    if (m_state != ESTABLISHED || !HasDataToSchedule())
-    {
-        return false;
-    }
-    return m_scheduler->SubflowPulls(*this, subflow);
-}
-
-bool
-MpTcpSocketBase::PeerAckedData() const
-{
-    return m_peerAckedData;
-}
-
-uint64_t
-MpTcpSocketBase::GetReinjectedBytes() const
-{
-    return m_reinjectedBytes;
-}
-
-void
-MpTcpSocketBase::SubflowTimedOut(Ptr<MpTcpSubflow> subflow)
-{
-    if (m_pathManager == FULLMESH && !m_fallback)
-    {
-        // A subflow that stalls may have lost its interface: look (outside its timer).
-        Simulator::ScheduleNow(&MpTcpSocketBase::CheckLocalAddresses, Ptr<MpTcpSocketBase>(this));
-    }
-    if (m_fallback || !m_reinjectOnTimeout || GetNEstablishedSubflows() < 2)
-    {
-        return;
-    }
-    ReinjectHeldData(subflow);
-}
-
-void
-MpTcpSocketBase::ReinjectHeldData(Ptr<MpTcpSubflow> subflow)
-{
-    std::vector<MpTcpSubflow::Mapping> held;
-    subflow->TakeUnackedForReinjection(held);
-    for (const auto& m : held)
-    {
-        // Every chunk of the range that is still not DATA_ACKed goes to the queue.
-        for (auto it = m_sentUnacked.lower_bound(m.dsn);
-             it != m_sentUnacked.end() && it->first < m.dsn + m.length;
-             ++it)
-        {
-            if (it->first >= m_dataUna)
-            {
-                m_reinjectQueue.emplace_back(it->first, subflow->GetSubflowId());
-            }
-        }
-    }
-    if (!m_reinjectQueue.empty())
-    {
-        SendPending();
-    }
-}
-
-void
-MpTcpSocketBase::ReceivedDataAck(uint64_t ack, bool is64)
-{
-    if (!is64)
-    {
-        const uint64_t span = uint64_t(1) << 32;
-        uint64_t candidate = (m_dataUna & ~(span - 1)) | (ack & (span - 1));
-        if (candidate < m_dataUna && m_dataUna - candidate > span / 2)
-        {
-            candidate += span;
-        }
-        ack = candidate;
-    }
-    if (ack < m_dataUna || ack > m_dataNxt)
-    {
-        return;
-    }
-    if (!m_peerAckedData)
-    {
-        // The peer knows our key: the connection is fully established and additional
-        // subflows can join (as Linux does, RFC 8684 §3.1).
-        m_peerAckedData = true;
-        if (!m_joinsOpened && m_connectedNotified)
-        {
-            m_joinsOpened = true;
-            OpenAdditionalSubflows();
-        }
-    }
-    if (ack == m_dataUna)
-    {
-        return;
-    }
-    uint64_t old = m_dataUna;
-    m_dataUna = ack;
-    m_dataAckTrace(old, ack);
-    while (!m_sentUnacked.empty() &&
-           m_sentUnacked.begin()->first + m_sentUnacked.begin()->second.packet->GetSize() <= ack)
-    {
-        m_sentUnacked.erase(m_sentUnacked.begin());
-    }
-    if (!m_closeRequested && GetTxAvailable() > 0)
-    {
-        NotifySend(GetTxAvailable());
-    }
-    MaybeFinishClose();
-}
-
-void
-MpTcpSocketBase::SendPending()
-{
-    if (m_state != ESTABLISHED || !HasDataToSchedule())
-    {
-        MaybeFinishClose();
-        return;
-    }
-    m_scheduler->SendPending(*this);
-}
-
-Ptr<MpTcpScheduler>
-MpTcpSocketBase::GetScheduler() const
-{
-    return m_scheduler;
-}
-
-void
-MpTcpSocketBase::SetScheduler(Ptr<MpTcpScheduler> scheduler)
-{
-    NS_ABORT_MSG_IF(!scheduler, "MpTcpSocketBase::SetScheduler: null scheduler");
-    m_scheduler = scheduler;
-}
-
-void
-MpTcpSocketBase::SetSchedulerType(TypeId tid)
-{
-    ObjectFactory f;
-    f.SetTypeId(tid);
-    Ptr<MpTcpScheduler> scheduler = DynamicCast<MpTcpScheduler>(f.Create());
-    NS_ABORT_MSG_IF(!scheduler,
-                    "MpTcpSocketBase::Scheduler: " << tid.GetName()
-                                                   << " is not an ns3::MpTcpScheduler");
-    m_scheduler = scheduler;
-}
-
-bool
-MpTcpSocketBase::HasDataToSchedule() const
-{
-    return m_sndUnsentBytes > 0 || !m_reinjectQueue.empty();
-}
-
-bool
-MpTcpSocketBase::IsSubflowRetired(Ptr<MpTcpSubflow> sf) const
-{
-    return sf->IsReset() || IsClosingState(sf->GetState()) || !IsSubflowActive(sf);
-}
-
-bool
-MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf, uint64_t limit, bool anyEstablished)
-{
-    if (!sf || !(anyEstablished ? sf->IsEstablished() : MaySchedule(sf)))
-    {
-        return false; // e.g. a backup subflow while a regular one can send
-    }
-    bool pushed = false;
-    uint32_t mss = sf->GetSegmentSize();
-    // Reinjections first: data stuck on a subflow that timed out.
-    while (!m_reinjectQueue.empty())
-    {
-        auto [dsn, origin] = m_reinjectQueue.front();
-        auto it = m_sentUnacked.find(dsn);
-        if (it == m_sentUnacked.end() || dsn < m_dataUna)
-        {
-            m_reinjectQueue.pop_front(); // acknowledged meanwhile
-            continue;
-        }
-        if (origin == sf->GetSubflowId())
-        {
-            break; // not back onto the subflow that timed out
-        }
-        uint32_t len = it->second.packet->GetSize();
-        if (sf->GetSendableBytes() < len || !sf->SendMapped(it->second.packet->Copy(), dsn))
-        {
-            return pushed;
-        }
-        m_reinjectQueue.pop_front();
-        m_reinjectedBytes += len;
-        m_reinjectionTrace(dsn, len, sf);
-        pushed = true;
-    }
-    uint64_t given = 0;
-    while (m_sndUnsentBytes > 0 && given < limit)
-    {
-        uint64_t chunk = std::min<uint64_t>({mss, m_sndUnsentBytes, limit - given});
-        if (!m_fallback)
-        {
-            // Connection-level flow control: the receive window is relative to DATA_ACK.
-            uint64_t outstanding = m_dataNxt - m_dataUna;
-            uint64_t window = std::max<uint32_t>(sf->GetPeerWindow(), mss);
-            if (outstanding >= window)
-            {
-                // The receive window is full and this subflow has room: the oldest unacked
-                // chunk is probably stuck on a slower subflow. Send it here as well, once,
-                // and halve the window of the subflow that holds it (Linux MPTCP's
-                // opportunistic retransmission and penalisation, mptcp_rcv_buf_optimization);
-                // the receiver drops the copy.
-                auto oldest = m_sentUnacked.begin();
-                if (oldest != m_sentUnacked.end() && oldest->first != m_lastOpportunistic &&
-                    oldest->second.subflowId != sf->GetSubflowId() &&
-                    sf->GetSendableBytes() >= oldest->second.packet->GetSize() &&
-                    sf->SendMapped(oldest->second.packet->Copy(), oldest->first))
-                {
-                    m_lastOpportunistic = oldest->first;
-                    m_reinjectedBytes += oldest->second.packet->GetSize();
-                    m_reinjectionTrace(oldest->first, oldest->second.packet->GetSize(), sf);
-                    pushed = true;
-                    if (m_penalizeSlowSubflow)
-                    {
-                        for (const auto& other : m_subflows)
-                        {
-                            if (other->GetSubflowId() == oldest->second.subflowId)
-                            {
-                                other->Penalize();
-                            }
-                        }
-                    }
-                }
-                break;
-            }
-            chunk = std::min(chunk, window - outstanding);
-        }
-        if (sf->GetSendableBytes() < chunk)
-        {
-            break;
-        }
-        Ptr<Packet> p = TakeUnsent(chunk);
-        if (!sf->SendMapped(p, m_dataNxt))
-        {
-            m_sndUnsent.push_front(p);
-            m_sndUnsentBytes += chunk;
-            break;
-        }
-        given += chunk;
-        if (m_fallback)
-        {
-            m_dataNxt += chunk;
-            m_dataUna = m_dataNxt; // TCP's own acknowledgments cover it
-        }
-        else
-        {
-            m_sentUnacked.emplace(m_dataNxt, SentChunk{p, sf->GetSubflowId()});
-            m_dataNxt += chunk;
-        }
-        pushed = true;
-    }
-    return pushed;
-}
-
-Ptr<Packet>
-MpTcpSocketBase::TakeUnsent(uint32_t n)
-{
-    NS_ASSERT(n <= m_sndUnsentBytes);
-    m_sndUnsentBytes -= n;
-    Ptr<Packet> front = m_sndUnsent.front();
-    if (front->GetSize() == n)
-    {
-        m_sndUnsent.pop_front();
-        return front;
-    }
-    if (front->GetSize() > n)
-    {
-        Ptr<Packet> out = front->CreateFragment(0, n);
-        front->RemoveAtStart(n);
-        return out;
-    }
-    Ptr<Packet> out = Create<Packet>();
-    while (out->GetSize() < n)
-    {
-        front = m_sndUnsent.front();
-        uint32_t need = n - out->GetSize();
-        if (front->GetSize() <= need)
-        {
-            out->AddAtEnd(front);
-            m_sndUnsent.pop_front();
-        }
-        else
-        {
-            out->AddAtEnd(front->CreateFragment(0, need));
-            front->RemoveAtStart(need);
-        }
-    }
-    return out;
-}
-
-void
-MpTcpSocketBase::MaybeFinishClose()
-{
-    if (!m_closeRequested || m_state == CLOSING || m_sndUnsentBytes > 0)
-    {
-        return;
-    }
-    if (!m_fallback && m_state == ESTABLISHED && m_remoteKeyKnown)
-    {
-        if (!m_dataFinSent)
-        {
-            // RFC 8684 §3.3.3: the DATA_FIN takes the octet after the last data byte.
-            m_dataFinSent = true;
-            m_dataFinDsn = m_dataNxt;
-            m_dataNxt += 1;
-            m_dataFinRetries = 0;
-            m_dataFinRto = Seconds(0);
-            SendDataFin(false);
-            return;
-        }
-        if (m_dataUna != m_dataNxt)
-        {
-            return; // data or the DATA_FIN not yet DATA_ACKed
-        }
-        m_dataFinTimer.Cancel();
-    }
-    m_state = CLOSING;
-    for (const auto& sf : m_subflows)
-    {
-        if (!IsClosingState(sf->GetState()) || sf->GetState() == TcpSocket::CLOSE_WAIT)
-        {
-            Simulator::ScheduleNow(&CloseSubflow, sf);
-        }
-    }
-}
-
-void
-MpTcpSocketBase::SubflowReachedClosed()
-{
-    if (m_state == LISTEN || m_state == CLOSED || m_subflows.empty())
-    {
-        return;
-    }
-    bool allClosed = std::all_of(m_subflows.begin(), m_subflows.end(), [](const auto& x) {
-        return x->GetState() == TcpSocket::CLOSED;
-    });
-    if (allClosed && (m_state == CLOSING || m_state == ESTABLISHED || m_connectedNotified ||
-                      m_state == SYN_RCVD))
-    {
-        NS_LOG_LOGIC("every subflow is CLOSED: connection CLOSED");
-        m_state = CLOSED;
-        m_dataFinTimer.Cancel();
-        ReleaseToken();
-    }
-}
-
-void
-MpTcpSocketBase::SendDataFin(bool everywhere)
-{
-    Ptr<MpTcpSubflow> best;
-    Time rto = Seconds(0);
-    for (const auto& sf : m_subflows)
-    {
-        if (!sf->IsEstablished())
-        {
-            continue;
-        }
-        rto = std::max(rto, sf->GetRto());
-        if (!everywhere && !MaySchedule(sf))
-        {
-            continue; // not on a backup subflow while a regular one can send
-        }
-        if (everywhere)
-        {
-            sf->SendAckNow();
-        }
-        else if (!best || (sf->HasRttSample() &&
-                           (!best->HasRttSample() || sf->GetSrtt() < best->GetSrtt())))
-        {
-            best = sf;
-        }
-    }
-    if (best)
-    {
-        best->SendAckNow();
-    }
-    if (m_dataFinRto.IsZero())
-    {
-        m_dataFinRto = std::max(rto, MilliSeconds(200));
-    }
-    m_dataFinTimer.Cancel();
-    m_dataFinTimer = Simulator::Schedule(m_dataFinRto, &MpTcpSocketBase::DataFinTimeout, this);
-}
-
-void
-MpTcpSocketBase::DataFinTimeout()
-{
-    uint64_t dsn;
-    if (!GetDataFinToSend(dsn))
-    {
-        return;
-    }
-    if (++m_dataFinRetries > 8 || GetNEstablishedSubflows() == 0)
-    {
-        // Give up on the data level: close the subflows as TCP would after its retries.
-        NS_LOG_WARN("DATA_FIN not acknowledged after " << m_dataFinRetries - 1
-                                                       << " retransmissions; closing subflows");
-        m_dataUna = m_dataNxt;
-        MaybeFinishClose();
-        return;
-    }
-    m_dataFinRto = std::min(m_dataFinRto * 2, Seconds(60));
-    SendDataFin(true);
-}
-
-void
-MpTcpSocketBase::OnSubflowNormalClose(Ptr<Socket> s)
-{
-    Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
-    m_subflowClosedTrace(sf);
-    if (m_aborted)
-    {
-        return;
-    }
-    if (sf->GetState() == TcpSocket::CLOSE_WAIT)
-    {
-        // The peer closed this subflow: close our side too, outside of its callback.
-        Simulator::ScheduleNow(&CloseSubflow, sf);
-    }
-    bool allDone = std::all_of(m_subflows.begin(), m_subflows.end(), [](const auto& x) {
-        return IsClosingState(x->GetState());
-    });
-    if (allDone)
-    {
-        if (!m_peerCloseNotified && !m_closeRequested)
-        {
-            m_peerCloseNotified = true;
-            NotifyNormalClose();
-        }
-        ReleaseToken();
-    }
-}
-
-void
-MpTcpSocketBase::OnSubflowErrorClose(Ptr<Socket> s)
-{
-    Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
-    if (m_aborted)
-    {
-        m_subflowClosedTrace(sf);
-        return;
-    }
-    if (!m_fallback && m_state != LISTEN && sf->GetRole() != MpTcpSubflow::ROLE_PLAIN)
-    {
-        // A RST we sent, or retries exhausted: TcpSocketBase releases the endpoint after this
-        // callback; take the subflow out of the connection then.
-        Simulator::ScheduleNow(&MpTcpSocketBase::SubflowReset, Ptr<MpTcpSocketBase>(this), sf);
-        return;
-    }
-    m_subflowClosedTrace(sf);
-    bool allDead = std::all_of(m_subflows.begin(), m_subflows.end(), [](const auto& x) {
-        return x->GetState() == TcpSocket::CLOSED;
-    });
-    if (allDead)
-    {
-        ReleaseToken();
-        if (!m_peerCloseNotified)
-        {
-            m_peerCloseNotified = true;
-            NotifyErrorClose();
-        }
-    }
-    else if (m_state == ESTABLISHED)
-    {
-        SendPending();
+        CheckDataFin();
     }
 }
 

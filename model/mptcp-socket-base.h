@@ -4,6 +4,8 @@
 #ifndef MPTCP_SOCKET_BASE_H
 #define MPTCP_SOCKET_BASE_H
 
+#include "mptcp-path-manager.h"
+#include "mptcp-reassembly-queue.h"
 #include "mptcp-scheduler.h"
 #include "mptcp-subflow.h"
 
@@ -35,12 +37,12 @@ class Node;
  * sockets:
  *  - connection set-up with MP_CAPABLE (64-bit keys, token and IDSN from SHA-256, §3.1),
  *    additional subflows with MP_JOIN (token, nonces, HMAC-SHA256, §3.2);
- *  - the "ndiffports" path manager: NumSubflows subflows over the same pair of addresses with
- *    distinct source ports, so that per-flow ECMP spreads them over the fabric's paths
- *    (Raiciu et al., SIGCOMM 2011, §2);
- *  - the "fullmesh" path manager (Linux's): addresses announced with ADD_ADDR and withdrawn
- *    with REMOVE_ADDR (§3.4), one subflow per pair of local and remote addresses;
- *  - a lowest-RTT-first scheduler that hands full segments to subflows that have window;
+ *  - a pluggable path manager (MpTcpPathManager, attribute "PathManagerType" or
+ *    "PathManager"): which subflows to open and when, ADD_ADDR / REMOVE_ADDR (§3.4);
+ *    MpTcpNdiffportsPathManager (NumSubflows subflows over the same pair of addresses with
+ *    distinct source ports, Raiciu et al., SIGCOMM 2011, §2) and MpTcpFullmeshPathManager
+ *    (Linux's fullmesh: one subflow per pair of local and remote addresses);
+ *  - a pluggable packet scheduler (MpTcpScheduler, attribute "Scheduler");
  *  - backup subflows (MP_JOIN B flag, MP_PRIO, RFC 8684 §3.2, §3.3.8), used only when no
  *    regular subflow can send;
  *  - data sequence mappings and DATA_ACKs in DSS options (§3.3), reassembly in data sequence
@@ -50,6 +52,8 @@ class Node;
  */
 class MpTcpSocketBase : public Socket
 {
+    friend class MpTcpPathManager; // fires the address trace sources
+
   public:
     /**
      * \brief Get the type ID.
@@ -57,7 +61,8 @@ class MpTcpSocketBase : public Socket
      */
     static TypeId GetTypeId();
 
-    /// Path managers.
+    /// Built-in path managers, for the enum attribute "PathManager" (the TypeId attribute
+    /// "PathManagerType", if set, takes precedence).
     enum PathManager
     {
         NDIFFPORTS = 0, //!< NumSubflows subflows over one address pair, distinct source ports
@@ -291,6 +296,72 @@ class MpTcpSocketBase : public Socket
                   bool anyEstablished = false);
     /** @} */
     /**
+     * \name Path-manager interface, for the MpTcpPathManager of this connection
+     * @{
+     */
+    /// \return the connection's path manager (attributes "PathManagerType", "PathManager")
+    Ptr<MpTcpPathManager> GetPathManager();
+    /**
+     * \brief Replace the connection's path manager (before Connect() or Listen()).
+     * \param pm the path manager
+     */
+    void SetPathManager(Ptr<MpTcpPathManager> pm);
+    /**
+     * \brief Open \p n more subflows now, as the path manager chooses them
+     * (MpTcpPathManager::OpenSubflows; ndiffports: over the initial address pair, each from a
+     * new source port). Any number of times, at any time while the connection is established
+     * and not a fallback to TCP, e.g. by an application or an SDN controller that adds paths
+     * to a connection that needs them. Each subflow joins with MP_JOIN (RFC 8684 §3.2) and
+     * takes data once its handshake completes.
+     * \param n subflows to open
+     * \return false if nothing was opened: the connection is not established, fell back to
+     * TCP, or its path manager does not open subflows on demand (fullmesh)
+     */
+    bool OpenSubflows(uint32_t n);
+    /**
+     * \brief Open one MP_JOIN subflow (RFC 8684 §3.2) to the peer: its nonce is drawn, it
+     * carries the peer's token, \p addressId and the B flag \p backup in its SYN.
+     * \param local our address to bind (port chosen by the node)
+     * \param remote the peer's address and port
+     * \param dev if not null, the device to bind the subflow to
+     * \param addressId our Address ID for \p local
+     * \param backup ask the peer to treat it as a backup
+     * \return the subflow, or null if it could not bind or connect
+     */
+    Ptr<MpTcpSubflow> OpenJoinSubflow(Ipv4Address local,
+                                      const InetSocketAddress& remote,
+                                      Ptr<NetDevice> dev,
+                                      uint8_t addressId,
+                                      bool backup);
+    /**
+     * Send an ADD_ADDR or REMOVE_ADDR on an established subflow (the initial one if it can),
+     * on the next segment with room for it.
+     * \param option the option
+     * \return false if no subflow is established
+     */
+    bool SendSignal(const MpTcpOption& option);
+    /**
+     * Reset the subflows whose local (or remote) address is \p address and reinject the data
+     * they held on the others.
+     * \param address the address
+     * \param local true: our address, false: the peer's
+     */
+    void ResetSubflowsUsing(Ipv4Address address, bool local);
+    /// \return true if this connection was accepted by a listening socket (passive open)
+    bool IsPassiveOpen() const;
+    /// \return attribute NumSubflows: ndiffports subflows per connection, the initial included
+    uint32_t GetNumSubflows() const;
+    /// \return attribute BackupSubflows: ndiffports subflows, counted from the last, that are
+    /// backups
+    uint32_t GetBackupSubflows() const;
+    /// \return attribute MaxSubflows: fullmesh's most subflows per connection
+    uint32_t GetMaxSubflows() const;
+    /// \return attribute SubflowsPerPair: fullmesh's subflows per address pair
+    uint32_t GetSubflowsPerPair() const;
+    /// \return attribute MatchAddressIndex: fullmesh pairs our i-th address with the peer's ID i
+    bool GetMatchAddressIndex() const;
+    /** @} */
+    /**
      * \brief A subflow has room in its window: give it data.
      * \param subflow the subflow
      * \return true if data was queued on it
@@ -511,9 +582,9 @@ class MpTcpSocketBase : public Socket
      */
     virtual bool IsSubflowActive(Ptr<const MpTcpSubflow> sf) const;
     /**
-     * \brief Open \p n more ndiffports subflows now (MP_JOIN, same addresses, new source
-     * ports), even though the path manager already ran; sets NumSubflows to n + 1. Once per
-     * connection (it assumes only the initial subflow exists).
+     * \brief Open \p n more subflows now (OpenSubflows) and stop the path manager from
+     * opening its own later (MMPTCP's switch to its phase-2 subflows); sets NumSubflows to
+     * n + 1 if the path manager opened them. Kept for MmpTcpSocket; prefer OpenSubflows().
      * \param n subflows to add
      */
     void OpenMoreSubflows(uint32_t n);
@@ -532,41 +603,13 @@ class MpTcpSocketBase : public Socket
     Ptr<TcpCongestionOps> CreateCongestionControl();
     /// Draw our key (unique token on this node).
     void GenerateKey();
-    /// Open the additional subflows of the path manager.
-    void OpenAdditionalSubflows();
-    /// Fullmesh: give Address IDs to our addresses (those of up, non-loopback interfaces).
-    void EnumerateLocalAddresses();
-    /// Fullmesh: announce our addresses other than the initial one with ADD_ADDR.
-    void AnnounceLocalAddresses();
-    /// Fullmesh (active opener): open a subflow for each routable (local, remote) address pair
-    /// that has none yet, up to MaxSubflows.
-    void OpenFullmeshSubflows();
-    /// Fullmesh: withdraw (REMOVE_ADDR) our addresses whose interface went down.
-    void CheckLocalAddresses();
-    /**
-     * Reset the subflows whose local (or remote) address is \p address and reinject the data
-     * they held.
-     * \param address the address
-     * \param local true: our address, false: the peer's
-     */
-    void RemoveSubflowsUsing(Ipv4Address address, bool local);
     /// Queue the data \p subflow holds that is not DATA_ACKed for sending on other subflows.
     void ReinjectHeldData(Ptr<MpTcpSubflow> subflow);
-    /**
-     * Send an ADD_ADDR or REMOVE_ADDR on an established subflow (the initial one if it can),
-     * on the next segment with room for it.
-     * \param option the option
-     * \return false if no subflow is established
-     */
-    bool SendSignal(const MpTcpOption& option);
-    /// \return the device of the interface that owns \p address, or nullptr
-    Ptr<NetDevice> DeviceOf(Ipv4Address address) const;
     /// Take up to \p n unsent bytes off the send queue.
     Ptr<Packet> TakeUnsent(uint32_t n);
-    /// Place received data at its data sequence number and deliver what is in order.
+    /// Place received data at its data sequence number (the reassembly queue) and check for
+    /// the peer's DATA_FIN if it delivered data. \param dsn its DSN \param p the data
     void ReceivedData(uint64_t dsn, Ptr<Packet> p);
-    /// Move out-of-order data that became in order to the application's queue.
-    void DeliverInOrder();
     /// Send the DATA_FIN once everything is handed to subflows, and close the subflows once
     /// it is DATA_ACKed (RFC 8684 §3.3.3), if the application closed.
     void MaybeFinishClose();
@@ -623,14 +666,15 @@ class MpTcpSocketBase : public Socket
 
     // Configuration (attributes)
     uint32_t m_numSubflows{1};        //!< ndiffports: subflows per connection
-    PathManager m_pathManager{NDIFFPORTS}; //!< path manager
+    PathManager m_pathManagerKind{NDIFFPORTS}; //!< attribute PathManager
+    TypeId m_pathManagerTypeId;       //!< attribute PathManagerType (MpTcpPathManager itself:
+                                      //!< as PathManager says)
     uint32_t m_maxSubflows{8};        //!< fullmesh: most subflows per connection
     uint32_t m_subflowsPerPair{1};    //!< fullmesh: subflows per address pair
     bool m_matchAddressIndex{false};  //!< fullmesh: our i-th address with the peer's ID i
     TypeId m_congestionTypeId;        //!< congestion control of the subflows
     uint32_t m_sndBufSize{131072};    //!< connection-level send buffer, bytes
     uint32_t m_rcvBufSize{131072};    //!< connection-level receive buffer, bytes
-    Time m_joinDelay;                 //!< delay between opening additional subflows
     uint32_t m_backupSubflows{0};     //!< ndiffports subflows, counted from the last, opened
                                       //!< as backup (MP_JOIN B flag)
     uint32_t m_backupRtoThreshold{1}; //!< consecutive RTOs after which a regular subflow
@@ -689,7 +733,8 @@ class MpTcpSocketBase : public Socket
     Time m_firstDataRto{0};           //!< > 0: subflows forget the handshake's RTT sample
     Ptr<MpTcpScheduler> m_scheduler; //!< the scheduler (attribute "Scheduler")
     bool m_peerAckedData{false};      //!< a DATA_ACK arrived
-    bool m_joinsOpened{false};        //!< the path manager opened its subflows
+    bool m_joinsOpened{false};        //!< the path manager was told FullyEstablished (or
+                                      //!< must not open its subflows any more)
     EventId m_sendPendingEvent;       //!< deferred SendPending()
     bool m_dataFinSent{false};        //!< our DATA_FIN occupies m_dataFinDsn
     uint64_t m_dataFinDsn{0};         //!< DSN of our DATA_FIN octet
@@ -698,15 +743,10 @@ class MpTcpSocketBase : public Socket
     uint32_t m_dataFinRetries{0};     //!< DATA_FIN retransmissions so far
 
     // Receive side
-    uint64_t m_rcvNxt{0};                      //!< next DSN expected
-    std::map<uint64_t, Ptr<Packet>> m_rxOoo;   //!< out-of-order data by DSN
-    uint32_t m_rxOooBytes{0};                  //!< bytes in m_rxOoo
-    std::deque<Ptr<Packet>> m_rxReady;         //!< in-order data for the application
+    MpTcpReassemblyQueue m_rx;                 //!< data-level reassembly, DATA_ACK to send
     bool m_rcvDataFin{false};                  //!< the peer signalled its DATA_FIN
     uint64_t m_rcvDataFinDsn{0};               //!< DSN of the peer's DATA_FIN octet
     bool m_rcvDataFinDone{false};              //!< every byte up to the DATA_FIN received
-    uint32_t m_rxReadyBytes{0};                //!< bytes in m_rxReady
-    uint64_t m_bytesReceived{0};               //!< bytes delivered in order
     uint64_t m_protocolErrors{0};              //!< protocol errors counted
     bool m_checksumRequested{false};           //!< attribute DssChecksum
     bool m_checksumInUse{false};               //!< DSS checksums negotiated (RFC 8684 §3.1)
@@ -719,15 +759,10 @@ class MpTcpSocketBase : public Socket
     uint64_t m_joinFailures{0};                //!< MP_JOIN HMAC failures
     std::vector<uint32_t> m_resetSubflowIds;   //!< subflows SubflowReset() already handled
 
-    // Path manager (fullmesh, RFC 8684 §3.4)
-    std::map<uint8_t, Ipv4Address> m_localAddrs;  //!< our addresses by Address ID
-    std::map<uint8_t, Ipv4Address> m_remoteAddrs; //!< the peer's addresses by Address ID
-    uint8_t m_nextLocalAddrId{1};                 //!< Address ID of our next new address
-    std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_meshPairs; //!< subflows opened per
-                                                                    //!< (local, remote) pair
+    // Path manager (RFC 8684 §3.4)
+    Ptr<MpTcpPathManager> m_pathManager; //!< created on first use (GetPathManager)
     Ipv4Address m_joinSynLocal;       //!< destination of the MP_JOIN SYN being forked
     Ipv4Address m_joinSynRemote;      //!< source of the MP_JOIN SYN being forked
-    uint64_t m_addAddrEchoes{0};      //!< echoes of our ADD_ADDRs received
 
     TracedCallback<Ptr<MpTcpSubflow>> m_subflowEstablishedTrace; //!< subflow established
     TracedCallback<Ptr<MpTcpSubflow>> m_subflowClosedTrace;      //!< subflow closed

@@ -37,7 +37,8 @@ MpTcpStrictRoundRobinScheduler::SendPending(MpTcpSocketBase& conn)
     {
         return;
     }
-    if (subflows.front()->IsScattering())
+    Ptr<MpTcpSubflowTxHook> hook = subflows.front()->GetTxHook();
+    if (hook && hook->IsActive())
     {
         // PacketScatter, or MMPTCP before its first MPTCP subflow is up: one subflow sends.
         conn.PushData(subflows.front(), std::numeric_limits<uint64_t>::max(), true);

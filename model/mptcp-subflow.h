@@ -5,6 +5,7 @@
 #define MPTCP_SUBFLOW_H
 
 #include "mptcp-ns3-compat.h"
+#include "mptcp-mapping-table.h"
 #include "mptcp-option.h"
 
 #include "ns3/random-variable-stream.h"
@@ -19,6 +20,46 @@ namespace ns3
 {
 
 class MpTcpSocketBase;
+
+class MpTcpSubflow;
+
+/**
+ * \ingroup mptcp
+ * \brief Hook of a transport extension (not part of RFC 8684) on the outgoing segments of
+ * one subflow, called from the subflow's option writer (MpTcpSubflow::AddMpTcpOption): it may
+ * add options to the SYN and rewrite data segments after their MPTCP option. The RFC 8684
+ * subflow knows nothing else of the extension. Host-side packet scatter (MMPTCP thesis §3.3,
+ * §4.7) is one: MpTcpScatterTxHook in mptcp-packet-scatter-socket.h.
+ */
+class MpTcpSubflowTxHook : public SimpleRefCount<MpTcpSubflowTxHook>
+{
+  public:
+    virtual ~MpTcpSubflowTxHook() = default;
+    /**
+     * \brief The subflow's SYN is being sent: append options before its MPTCP option.
+     * Default: nothing.
+     * \param sf the subflow
+     * \param header the SYN's header
+     */
+    virtual void AddSynOptions(const MpTcpSubflow& sf, TcpHeader& header);
+    /**
+     * \param sf the subflow
+     * \param payload bytes of data in the segment
+     * \param flags its TCP flags
+     * \return true if RewriteSegment() will act on this segment: its DSS then uses the
+     * 4-octet DATA_ACK and DSN to leave option space
+     */
+    virtual bool RewritesSegment(const MpTcpSubflow& sf, uint32_t payload, uint8_t flags) const = 0;
+    /**
+     * \brief Rewrite an outgoing segment, after its MPTCP option and before the queued
+     * ADD_ADDR/REMOVE_ADDR signals (only if RewritesSegment() said so).
+     * \param sf the subflow
+     * \param header the segment's header
+     */
+    virtual void RewriteSegment(const MpTcpSubflow& sf, TcpHeader& header) = 0;
+    /// \return true while the hook changes the subflow's segments
+    virtual bool IsActive() const = 0;
+};
 
 /**
  * \ingroup mptcp
@@ -119,20 +160,13 @@ class MpTcpSubflow : public TcpSocketBase
     uint64_t GetBytesSent() const;
 
     /**
-     * \brief Host-side packet scatter (MMPTCP thesis §3.3, §4.7): while on, every data
-     * segment, retransmissions included, leaves with a random TCP source port drawn from
-     * \p ports and carries MP_SCATTER with the peer's token, so that per-flow ECMP switches
-     * spread it over all paths and the receiver still finds the connection. The SYN keeps the
-     * real port and carries MP_SCATTER with token 0 to announce it. A data segment whose
-     * option space has no room left for MP_SCATTER keeps the real port.
-     * \param on true to scatter
-     * \param ports the random source ports (used while on; must not be null then)
+     * \brief Attach the outgoing-segment hook of a transport extension (not RFC 8684), e.g.
+     * host-side packet scatter (MpTcpScatterTxHook, mptcp-packet-scatter-socket.h).
+     * \param hook the hook, or null for none
      */
-    void SetScatter(bool on, Ptr<UniformRandomVariable> ports);
-    /// \return true while the subflow scatters
-    bool IsScattering() const;
-    /// \return data segments sent with a random source port (retransmissions included)
-    uint64_t GetScatteredSegments() const;
+    void SetTxHook(Ptr<MpTcpSubflowTxHook> hook);
+    /// \return the outgoing-segment hook, or null
+    Ptr<MpTcpSubflowTxHook> GetTxHook() const;
 
     /**
      * \brief Penalise this subflow for holding up the connection's receive window: halve the
@@ -191,14 +225,8 @@ class MpTcpSubflow : public TcpSocketBase
      */
     void ReceiveInterceptedSyn(Ptr<Packet> packet, const Address& from, const Address& to);
 
-    /// A data sequence mapping: `length` bytes at relative subflow sequence `ssn` carry DSN `dsn`.
-    struct Mapping
-    {
-        uint32_t ssn;    //!< relative subflow sequence number of the first byte
-        uint64_t dsn;    //!< data sequence number of the first byte
-        uint32_t length; //!< bytes
-        uint16_t checksum{0}; //!< DSS checksum of the mapping's data (when checksums are used)
-    };
+    /// A data sequence mapping (RFC 8684 §3.3.1).
+    using Mapping = MpTcpMapping;
 
     /**
      * \brief Map received in-order subflow bytes to data sequence numbers.
@@ -380,6 +408,90 @@ class MpTcpSubflow : public TcpSocketBase
      * \param payload payload size, bytes
      */
     void AddMpTcpOption(TcpHeader& header, uint32_t payload);
+
+    // Received options, one function per kind (mptcp-subflow-options.cc).
+    /**
+     * \brief Parse the MPTCP options of a received segment; malformed ones are counted,
+     * traced and reported to the connection as protocol errors, and left out.
+     * \param h the segment's TCP header
+     * \param options filled with the well-formed MPTCP options
+     * \return true if the segment carried any MPTCP option (kind 30), malformed or not
+     */
+    bool ParseMpTcpOptions(const TcpHeader& h, std::vector<MpTcpOption>& options);
+    /**
+     * \brief MP_CAPABLE on the SYN/ACK of our initial subflow (RFC 8684 §3.1): record the
+     * peer's key and checksum wish; without it, fall back to TCP.
+     * \param options the SYN/ACK's MPTCP options
+     */
+    void ReceivedSynAckCapable(const std::vector<MpTcpOption>& options);
+    /**
+     * \brief MP_JOIN on the SYN/ACK of our joining subflow (RFC 8684 §3.2): check the
+     * peer's truncated HMAC, record its nonce and B flag.
+     * \param options the SYN/ACK's MPTCP options
+     * \return false if MP_JOIN is missing or its HMAC is wrong (the subflow is then reset)
+     */
+    bool ReceivedSynAckJoin(const std::vector<MpTcpOption>& options);
+    /**
+     * \brief Act on one MPTCP option of a synchronized segment (dispatch by kind).
+     * \param o the option
+     * \param packet the segment, TCP header included
+     * \param h its TCP header
+     * \return false if processing of the segment must stop (subflow reset, connection torn
+     * down)
+     */
+    bool ReceivedOption(const MpTcpOption& o, Ptr<Packet> packet, const TcpHeader& h);
+    /**
+     * \brief DSS (RFC 8684 §3.3): DATA_ACK, mapping (checked against its checksum and the
+     * receive window), DATA_FIN, infinite mapping (§3.7).
+     * \param dss the option
+     * \param packet the segment, TCP header included
+     * \param h its TCP header
+     */
+    void ReceivedDss(const DssOption& dss, Ptr<Packet> packet, const TcpHeader& h);
+    /**
+     * \brief MP_CAPABLE with both keys on the third ACK or the first data segment (RFC 8684
+     * §3.1): the peer's key and the implicit first mapping.
+     * \param cap the option
+     * \param packet the segment, TCP header included
+     * \param h its TCP header
+     */
+    void ReceivedCapable(const MpCapableOption& cap, Ptr<Packet> packet, const TcpHeader& h);
+    /**
+     * \brief MP_JOIN on the third ACK of a subflow the peer joined (RFC 8684 §3.2): check
+     * its HMAC.
+     * \param joinAck the option
+     * \return false if the HMAC is wrong (the subflow is reset)
+     */
+    bool ReceivedJoinAck(const MpJoinAckOption& joinAck);
+
+    // Options to send, one function per kind (mptcp-subflow-options.cc).
+    /// \return the MP_CAPABLE flags we send: H (HMAC-SHA256), A if checksums are in use
+    uint8_t CapableFlags() const;
+    /// \return the DSS of our infinite mapping (RFC 8684 §3.7)
+    DssOption BuildInfiniteMapping() const;
+    /**
+     * \param header the SYN (the tx hook may append its own options to it first)
+     * \return MP_CAPABLE without key (RFC 8684 §3.1) or MP_JOIN with token and nonce (§3.2)
+     */
+    MpTcpOption BuildSynOption(TcpHeader& header);
+    /// \return MP_CAPABLE with our key, or MP_JOIN with truncated HMAC and nonce, for a
+    /// SYN/ACK
+    MpTcpOption BuildSynAckOption() const;
+    /// \return MP_CAPABLE with both keys, for the third ACK (RFC 8684 §3.1)
+    MpCapableOption BuildCapableAck() const;
+    /// \return MP_JOIN with the full HMAC, for the third ACK (RFC 8684 §3.2)
+    MpJoinAckOption BuildJoinAck() const;
+    /**
+     * \param header the first data segment's header
+     * \return MP_CAPABLE with both keys and the data-level length (RFC 8684 §3.1)
+     */
+    MpCapableOption BuildCapableData(const TcpHeader& header) const;
+    /**
+     * \brief Use the 4-octet DATA_ACK and DSN, so that the tx hook's option fits beside the
+     * DSS.
+     * \param dss the DSS
+     */
+    static void ShortenDss(DssOption& dss);
     /**
      * \brief Build the DSS of a segment.
      * \param header the outgoing header
@@ -413,15 +525,9 @@ class MpTcpSubflow : public TcpSocketBase
     /**
      * \param payload bytes of data in the segment
      * \param flags its TCP flags
-     * \return true if the segment leaves with a random source port and MP_SCATTER: a data
-     *         segment, not a SYN, of a scattering subflow whose connection has had a DATA_ACK
+     * \return true if the tx hook rewrites this segment (MpTcpSubflowTxHook::RewritesSegment)
      */
-    bool ScattersSegment(uint32_t payload, uint8_t flags) const;
-    /**
-     * \brief Append MP_SCATTER (the peer's token) and, if it fitted, randomise the source port.
-     * \param header an outgoing data segment's header
-     */
-    void AddScatterOption(TcpHeader& header);
+    bool HookRewritesSegment(uint32_t payload, uint8_t flags) const;
     /// Drop send mappings of bytes the peer acknowledged.
     void DiscardAckedMappings();
     /**
@@ -451,31 +557,21 @@ class MpTcpSubflow : public TcpSocketBase
     SequenceNumber32 m_isn;           //!< our initial sequence number
     SequenceNumber32 m_irs;           //!< the peer's initial sequence number
     bool m_irsKnown{false};           //!< m_irs was learnt
-    std::deque<Mapping> m_txMappings; //!< mappings of the bytes we send, in SSN order
-    std::map<uint32_t, Mapping> m_rxMappings; //!< mappings of received bytes, by relative SSN
-    uint32_t m_rxReadSsn{1};          //!< relative SSN of the next byte the connection reads
+    MpTcpMappingTable m_mappings;     //!< data sequence mappings, both ways
     std::vector<MpTcpOption> m_synOptions; //!< MPTCP options of the SYN that created us
     std::deque<MpTcpOption> m_signals; //!< ADD_ADDR / REMOVE_ADDR waiting for option space
     JoinState m_join;                 //!< MP_JOIN handshake state
     bool m_capableAckPending{false};  //!< next segment is the MP_CAPABLE third ACK
     bool m_joinAckPending{false};     //!< next segment is the MP_JOIN third ACK
-    uint32_t m_reinjectedUpTo{0};     //!< relative SSN up to which data was reinjected
     bool m_activeOpen{false};         //!< we sent the initial SYN (MP_CAPABLE client)
     uint64_t m_malformed{0};          //!< malformed options dropped
     uint64_t m_signallingAcks{0};     //!< signalling-only ACKs not counted as dupacks
     bool m_mpFailPending{false};      //!< the next segment without data carries MP_FAIL
     uint64_t m_mpFailDsn{0};          //!< DSN of the pending MP_FAIL
     uint64_t m_mpFailsReceived{0};    //!< MP_FAIL options received
-    bool m_rxAwaitInfinite{false};    //!< dropping data until an infinite mapping arrives
-    bool m_rxInfinite{false};         //!< received bytes follow an infinite mapping
-    uint32_t m_rxInfiniteSsn{0};      //!< relative SSN where the received infinite mapping starts
-    uint64_t m_rxInfiniteDsn{0};      //!< its DSN
-    uint32_t m_rxFailSsn{0};          //!< relative SSN of the mapping that failed its checksum
     bool m_txInfinite{false};         //!< we send an infinite mapping (fallback after MP_FAIL)
     uint32_t m_txInfiniteSsn{0};      //!< relative SSN where our infinite mapping starts
     uint64_t m_txInfiniteDsn{0};      //!< its DSN
-    bool m_lastMappedValid{false};    //!< m_lastMappedDsnEnd is set
-    uint64_t m_lastMappedDsnEnd{0};   //!< DSN after the last byte read through a mapping
     uint64_t m_bytesSent{0};          //!< payload bytes sent
     Time m_lastPenalized{Seconds(-1)}; //!< when Penalize() last halved the window
     bool m_backupLocal{false};        //!< we asked for backup use (B flag, MP_PRIO)
@@ -490,9 +586,7 @@ class MpTcpSubflow : public TcpSocketBase
     MpTcpRstReason m_rstReason{MpTcpRstReason::UNSPECIFIED}; //!< reason in our next RST
     bool m_rstFastClose{false};       //!< our next RST carries MP_FASTCLOSE
     bool m_reset{false};              //!< a RST was sent or received
-    bool m_scatter{false};            //!< data segments leave with random source ports
-    Ptr<UniformRandomVariable> m_scatterPorts; //!< random source ports while scattering
-    uint64_t m_scatteredSegments{0};  //!< data segments sent with a random source port
+    Ptr<MpTcpSubflowTxHook> m_txHook; //!< a transport extension's outgoing-segment hook
     TracedCallback<Ptr<const MpTcpSubflow>, int> m_malformedTrace; //!< malformed option trace
 };
 

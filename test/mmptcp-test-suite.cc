@@ -126,7 +126,7 @@ RunMmptcp(uint64_t bytes, bool cwndMode, uint32_t threshold)
     run.cwndAtSwitch = mm->GetCwndAtSwitch();
     run.subflows = mm->GetSubflows().size();
     run.scatterOver = mm->IsScatterPhaseOver();
-    run.stillScattering = mm->GetSubflows().front()->IsScattering();
+    run.stillScattering = mm->IsScattering();
     if (run.scatterOver)
     {
         // Sequence numbers do not wrap in these short transfers.

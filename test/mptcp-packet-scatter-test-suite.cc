@@ -130,7 +130,8 @@ class ScatterDeliveryTest : public TestCase
         auto ps2 = DynamicCast<PacketScatterSocket>(c2);
         Ptr<MpTcpL4Protocol> l4 = b->GetObject<MpTcpL4Protocol>();
         std::cout << GetName() << ": " << dataSegments << " data segments, " << ports.size()
-                  << " source ports, " << l4->GetScatterDelivered() << " delivered by token"
+                  << " source ports, " << MpTcpScatterRxHook::Get(l4)->GetScatterDelivered()
+                  << " delivered by token"
                   << std::endl;
         NS_TEST_ASSERT_MSG_EQ(r1.m_received, bytes, "connection 1: every byte");
         NS_TEST_ASSERT_MSG_EQ(r1.m_mismatches, 0, "connection 1: in order, no foreign byte");
@@ -144,8 +145,9 @@ class ScatterDeliveryTest : public TestCase
                               "every data segment after the first window was scattered");
         NS_TEST_ASSERT_MSG_LT(scattered, dataSegments, "the first window keeps the real port");
         NS_TEST_ASSERT_MSG_GT(ports.size(), 500, "fresh random source ports (1 MB each)");
-        NS_TEST_ASSERT_MSG_GT(l4->GetScatterDelivered(), 1400, "delivered by token");
-        NS_TEST_ASSERT_MSG_EQ(l4->GetScatterDrops(), 0, "no scattered segment dropped");
+        Ptr<MpTcpScatterRxHook> hook = MpTcpScatterRxHook::Get(l4);
+        NS_TEST_ASSERT_MSG_GT(hook->GetScatterDelivered(), 1400, "delivered by token");
+        NS_TEST_ASSERT_MSG_EQ(hook->GetScatterDrops(), 0, "no scattered segment dropped");
         Simulator::Destroy();
     }
 };
@@ -203,7 +205,9 @@ class ScatterBadInputTest : public TestCase
         });
         Simulator::Stop(Seconds(20));
         Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(l4->GetScatterDrops(), 3, "three bad segments counted, dropped");
+        NS_TEST_ASSERT_MSG_EQ(MpTcpScatterRxHook::Get(l4)->GetScatterDrops(),
+                              3,
+                              "three bad segments counted, dropped");
         NS_TEST_ASSERT_MSG_EQ(r.m_received, bytes, "the real connection got every byte");
         NS_TEST_ASSERT_MSG_EQ(r.m_mismatches, 0, "and nothing injected");
         Simulator::Destroy();

@@ -1,12 +1,18 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The fullmesh path manager: ADD_ADDR (RFC 8684 §3.4.1), one subflow per address pair,
- * REMOVE_ADDR (§3.4.2) when an interface goes down. Dual-homed hosts (DualHomedTopology).
+ * Path managers: the fullmesh path manager (ADD_ADDR, RFC 8684 §3.4.1, one subflow per
+ * address pair, REMOVE_ADDR, §3.4.2, when an interface goes down; dual-homed hosts,
+ * DualHomedTopology); subflows opened on demand on an established connection
+ * (MpTcpSocketBase::OpenSubflows); a path manager defined in this file, outside model/,
+ * selected by the attribute PathManagerType.
  */
 #include "mptcp-test-harness.h"
 
+#include "ns3/mptcp-fullmesh-path-manager.h"
+#include "ns3/mptcp-ndiffports-path-manager.h"
 #include "ns3/mptcp-ns3-compat.h"
+#include "ns3/mptcp-path-manager.h"
 #include "ns3/mptcp-socket-factory.h"
 #include "ns3/test.h"
 
@@ -505,6 +511,267 @@ class PathManagerDefaultsTest : public TestCase
     }
 };
 
+/**
+ * One MPTCP connection from A to B over the two paths of a TwoPathTopology (ndiffports, one
+ * subflow: the initial one), \p bytes of pattern data from 0.1 s. Build it after the Config
+ * defaults, then run.
+ */
+struct TwoPathTransfer
+{
+    TwoPathTopology topo;   //!< A = S1 = {R1 | R2} = S2 = B
+    Ptr<Socket> listener;   //!< on B
+    PatternReceiver rx;     //!< checks every byte B receives
+    Ptr<Socket> client;     //!< on A
+    PatternSender tx;       //!< A's sender
+    std::vector<Time> established; //!< when each of A's subflows was established
+
+    /// \param bytes bytes to transfer
+    explicit TwoPathTransfer(uint64_t bytes)
+        : listener(Listen(topo.n.Get(5), MpTcpSocketFactory::GetTypeId())),
+          rx(listener),
+          client(Socket::CreateSocket(topo.n.Get(0), MpTcpSocketFactory::GetTypeId())),
+          tx(client, bytes)
+    {
+        client->TraceConnectWithoutContext(
+            "SubflowEstablished",
+            Callback<void, Ptr<MpTcpSubflow>>(
+                [this](Ptr<MpTcpSubflow>) { established.push_back(Simulator::Now()); }));
+        Address to = InetSocketAddress(topo.b, 5000);
+        Ptr<Socket> c = client;
+        Simulator::Schedule(Seconds(0.1), [c, to]() {
+            c->Bind();
+            c->Connect(to);
+        });
+    }
+
+    /// \return the client's connection
+    Ptr<MpTcpSocketBase> Client() const
+    {
+        return DynamicCast<MpTcpSocketBase>(client);
+    }
+
+    /// \return the server's connection (once accepted)
+    Ptr<MpTcpSocketBase> Server() const
+    {
+        return DynamicCast<MpTcpSocketBase>(rx.m_conn);
+    }
+};
+
+/**
+ * MpTcpSocketBase::OpenSubflows, as an application or a controller would call it: on a
+ * connection that runs with its initial subflow alone (ndiffports, NumSubflows 1), 2 more
+ * subflows at 0.6 s, mid-transfer, then 1 more at 0.9 s. A has 4 subflows, B has accepted 3
+ * joins, every byte of the 2 MB arrives once and in order; the call fails on a connection
+ * that is not established.
+ */
+class OpenSubflowsOnDemandTest : public TestCase
+{
+  public:
+    OpenSubflowsOnDemandTest()
+        : TestCase("OpenSubflows(n) on an established connection, mid-transfer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ConfigureTransport(1, Lia(), 1 << 17);
+        const uint64_t total = 2000000;
+        TwoPathTransfer run(total);
+        Ptr<MpTcpSocketBase> c = run.Client();
+        NS_TEST_ASSERT_MSG_EQ(c->OpenSubflows(2), false, "not connected: nothing opened");
+        uint32_t before = 0;         // subflows at the first call
+        uint64_t receivedAtCall = 0; // bytes B had at the first call
+        bool first = false;
+        bool second = false;
+        Simulator::Schedule(Seconds(0.6), [&]() {
+            before = c->GetSubflows().size();
+            receivedAtCall = run.rx.m_received;
+            first = c->OpenSubflows(2);
+        });
+        Simulator::Schedule(Seconds(0.9), [&]() { second = c->OpenSubflows(1); });
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        std::cout << GetName() << ": " << receivedAtCall << " bytes before the call, "
+                  << c->GetSubflows().size() << " subflows, done at " << DoneAt(run.rx, total)
+                  << " s" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(c->GetPathManager()->GetName(), "ndiffports", "default");
+        NS_TEST_ASSERT_MSG_EQ(before, 1, "only the initial subflow before the call");
+        NS_TEST_ASSERT_MSG_GT(receivedAtCall, 0, "the transfer had started");
+        NS_TEST_ASSERT_MSG_LT(receivedAtCall, total, "and had not finished");
+        NS_TEST_ASSERT_MSG_EQ(first, true, "first call opened subflows");
+        NS_TEST_ASSERT_MSG_EQ(second, true, "second call opened subflows");
+        NS_TEST_ASSERT_MSG_EQ(c->GetSubflows().size(), 4, "1 + 2 + 1 subflows at A");
+        NS_TEST_ASSERT_MSG_EQ(run.established.size(), 4, "all four were established");
+        NS_TEST_ASSERT_MSG_EQ(run.Server()->GetSubflows().size(), 4, "B accepted 3 joins");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_received, total, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_mismatches, 0, "in order, once");
+        NS_TEST_ASSERT_MSG_EQ(c->OpenSubflows(1), false, "closed: nothing opened");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * A path manager defined here, outside model/: the active opener opens exactly 3 subflows
+ * over the initial address pair, one at a time, Spacing apart (50 ms by default), once the
+ * peer knows our key. It shows that a path manager is a plug-in: selected by the attribute
+ * PathManagerType, it drives the connection through the public path-manager interface alone
+ * (MpTcpSocketBase::OpenJoinSubflow).
+ */
+class StaggeredPathManager : public MpTcpPathManager
+{
+  public:
+    /// \return the TypeId
+    static TypeId GetTypeId()
+    {
+        static TypeId tid =
+            TypeId("ns3::MpTcpTestStaggeredPathManager")
+                .SetParent<MpTcpPathManager>()
+                .SetGroupName("Mptcp")
+                .AddConstructor<StaggeredPathManager>()
+                .AddAttribute("Spacing",
+                              "Time between two subflows.",
+                              TimeValue(MilliSeconds(50)),
+                              MakeTimeAccessor(&StaggeredPathManager::m_spacing),
+                              MakeTimeChecker());
+        return tid;
+    }
+
+    std::string GetName() const override
+    {
+        return "staggered";
+    }
+
+    Ptr<MpTcpPathManager> Fork() const override
+    {
+        return CopyObject<StaggeredPathManager>(this);
+    }
+
+    void FullyEstablished(MpTcpSocketBase& conn) override
+    {
+        if (conn.IsPassiveOpen())
+        {
+            return; // the active opener opens the subflows
+        }
+        Ptr<MpTcpSocketBase> c(&conn);
+        Ptr<StaggeredPathManager> self(this);
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            Simulator::Schedule(m_spacing * i, [self, c]() { self->OpenOne(c); });
+        }
+    }
+
+    std::vector<Time> m_openedAt; //!< when each subflow was opened (its SYN sent)
+
+  private:
+    /// Open one subflow over the initial address pair. \param c the connection
+    void OpenOne(Ptr<MpTcpSocketBase> c)
+    {
+        if (c->GetState() != MpTcpSocketBase::ESTABLISHED)
+        {
+            return;
+        }
+        m_openedAt.push_back(Simulator::Now());
+        Ipv4Address la;
+        Ipv4Address ra;
+        uint16_t lp;
+        uint16_t rp;
+        c->GetSubflows().front()->GetFourTuple(la, lp, ra, rp);
+        c->OpenJoinSubflow(la, InetSocketAddress(ra, rp), nullptr, 0, false);
+    }
+
+    Time m_spacing; //!< time between two subflows
+};
+
+/**
+ * StaggeredPathManager selected by attribute: the client ends with exactly 4 subflows (the
+ * initial one and 3 joins opened 50 ms apart), the server opens none, and the 1 MB transfer
+ * is byte-exact.
+ */
+class CustomPathManagerTest : public TestCase
+{
+  public:
+    CustomPathManagerTest()
+        : TestCase("a path manager defined outside the model, chosen by attribute")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ConfigureTransport(1, Lia(), 1 << 17);
+        Config::SetDefault("ns3::MpTcpSocketBase::PathManagerType",
+                           TypeIdValue(StaggeredPathManager::GetTypeId()));
+        const uint64_t total = 1000000;
+        TwoPathTransfer run(total);
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        Ptr<MpTcpSocketBase> c = run.Client();
+        std::cout << GetName() << ": subflows established at";
+        for (const auto& t : run.established)
+        {
+            std::cout << " " << t.As(Time::S);
+        }
+        std::cout << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(c->GetPathManager()->GetName(), "staggered", "selected");
+        NS_TEST_ASSERT_MSG_EQ(run.Server()->GetPathManager()->GetName(),
+                              "staggered",
+                              "forked by the listener");
+        NS_TEST_ASSERT_MSG_EQ(c->GetSubflows().size(), 4, "initial + exactly 3");
+        NS_TEST_ASSERT_MSG_EQ(run.established.size(), 4, "all four established");
+        NS_TEST_ASSERT_MSG_EQ(run.Server()->GetSubflows().size(), 4, "the server opened none");
+        auto pm = DynamicCast<StaggeredPathManager>(c->GetPathManager());
+        NS_TEST_ASSERT_MSG_EQ(pm->m_openedAt.size(), 3, "three opened");
+        for (uint32_t i = 1; i < pm->m_openedAt.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(pm->m_openedAt[i] - pm->m_openedAt[i - 1],
+                                  MilliSeconds(50),
+                                  "one at a time, 50 ms apart");
+        }
+        for (uint32_t i = 1; i < run.established.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_GT(run.established[i], pm->m_openedAt[i - 1], "joined after");
+        }
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_received, total, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_mismatches, 0, "in order, once");
+        Config::SetDefault("ns3::MpTcpSocketBase::PathManagerType",
+                           TypeIdValue(MpTcpPathManager::GetTypeId()));
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * The enum attribute PathManager still selects the built-in path managers, and
+ * PathManagerType, when set, takes precedence.
+ */
+class PathManagerSelectionTest : public TestCase
+{
+  public:
+    PathManagerSelectionTest()
+        : TestCase("PathManager (enum) and PathManagerType (TypeId) select the path manager")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ConfigureTransport(1, Lia(), 1 << 17); // PathManager Ndiffports
+        Ptr<MpTcpSocketBase> s = CreateObject<MpTcpSocketBase>();
+        NS_TEST_ASSERT_MSG_EQ(s->GetPathManager()->GetName(), "ndiffports", "Ndiffports");
+        s = CreateObject<MpTcpSocketBase>();
+        s->SetAttribute("PathManager", StringValue("Fullmesh"));
+        NS_TEST_ASSERT_MSG_EQ(s->GetPathManager()->GetName(), "fullmesh", "enum Fullmesh");
+        s = CreateObject<MpTcpSocketBase>();
+        s->SetAttribute("PathManager", StringValue("Fullmesh"));
+        s->SetAttribute("PathManagerType",
+                        TypeIdValue(MpTcpNdiffportsPathManager::GetTypeId()));
+        NS_TEST_ASSERT_MSG_EQ(s->GetPathManager()->GetName(), "ndiffports", "TypeId wins");
+        s = CreateObject<MpTcpSocketBase>();
+        s->SetPathManager(CreateObject<MpTcpFullmeshPathManager>());
+        NS_TEST_ASSERT_MSG_EQ(s->GetPathManager()->GetName(), "fullmesh", "SetPathManager");
+    }
+};
+
 /// The path-manager suite.
 class MpTcpPathManagerTestSuite : public TestSuite
 {
@@ -521,6 +788,9 @@ class MpTcpPathManagerTestSuite : public TestSuite
         AddTestCase(new AddAddrBadHmacTest());
         AddTestCase(new RemoveAddrTest(2));
         AddTestCase(new RemoveAddrTest(1));
+        AddTestCase(new PathManagerSelectionTest());
+        AddTestCase(new OpenSubflowsOnDemandTest());
+        AddTestCase(new CustomPathManagerTest());
     }
 };
 

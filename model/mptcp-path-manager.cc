@@ -1,0 +1,195 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "mptcp-path-manager.h"
+
+#include "mptcp-crypto.h"
+#include "mptcp-socket-base.h"
+#include "mptcp-subflow.h"
+
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/net-device.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MpTcpPathManager");
+NS_OBJECT_ENSURE_REGISTERED(MpTcpPathManager);
+
+TypeId
+MpTcpPathManager::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::MpTcpPathManager").SetParent<Object>().SetGroupName("Mptcp");
+    return tid;
+}
+
+void
+MpTcpPathManager::ConnectionEstablished(MpTcpSocketBase& conn)
+{
+}
+
+bool
+MpTcpPathManager::OpenSubflows(MpTcpSocketBase& conn, uint32_t n)
+{
+    OpenOnInitialPair(conn, n, n + 1);
+    return true;
+}
+
+void
+MpTcpPathManager::OpenOnInitialPair(MpTcpSocketBase& conn, uint32_t count, uint32_t total)
+{
+    Ipv4Address local;
+    Ipv4Address remote;
+    uint16_t localPort;
+    uint16_t remotePort;
+    conn.GetSubflows().front()->GetFourTuple(local, localPort, remote, remotePort);
+    // ndiffports: the same address pair, a new source port for each subflow.
+    for (uint32_t i = 1; i <= count; ++i)
+    {
+        // The last BackupSubflows subflows ask to be backups (B flag of MP_JOIN).
+        if (!conn.OpenJoinSubflow(local,
+                                  InetSocketAddress(remote, remotePort),
+                                  nullptr,
+                                  0,
+                                  i + conn.GetBackupSubflows() >= total))
+        {
+            NS_LOG_WARN(&conn << " could not open subflow " << i);
+        }
+    }
+}
+
+void
+MpTcpPathManager::ReceivedAddAddr(MpTcpSocketBase& conn,
+                                  Ptr<MpTcpSubflow> subflow,
+                                  const AddAddrOption& option)
+{
+    if (option.echo)
+    {
+        ++m_addAddrEchoes;
+        return;
+    }
+    if (!conn.HasRemoteKey() ||
+        MpTcpAddAddrHmac(option, conn.GetRemoteKey(), conn.GetLocalKey()) != option.truncatedHmac)
+    {
+        // RFC 8684 §3.4.1: an ADD_ADDR whose HMAC does not verify is ignored.
+        conn.ProtocolError(subflow, "ADD_ADDR HMAC mismatch");
+        return;
+    }
+    AddAddrOption echo = option;
+    echo.echo = true;
+    echo.truncatedHmac = 0;
+    subflow->QueueSignal(echo);
+    Simulator::ScheduleNow(&MpTcpSubflow::SendAckNow, subflow);
+    if (option.ipv6)
+    {
+        NS_LOG_LOGIC(&conn << " IPv6 ADD_ADDR echoed, not used (this model runs over IPv4)");
+        return;
+    }
+    Ipv4Address address = option.GetIpv4();
+    auto it = m_remoteAddrs.find(option.addressId);
+    if (it != m_remoteAddrs.end() && it->second == address)
+    {
+        return; // a retransmission
+    }
+    m_remoteAddrs[option.addressId] = address;
+    NS_LOG_INFO(&conn << " peer address " << address << " (ID " << int(option.addressId) << ")");
+    conn.m_remoteAddrAddedTrace(option.addressId, address);
+    RemoteAddressAdded(conn, option.addressId, address);
+}
+
+void
+MpTcpPathManager::ReceivedRemoveAddr(MpTcpSocketBase& conn,
+                                     Ptr<MpTcpSubflow> subflow,
+                                     const RemoveAddrOption& option)
+{
+    for (uint8_t id : option.addressIds)
+    {
+        auto it = m_remoteAddrs.find(id);
+        if (it == m_remoteAddrs.end())
+        {
+            continue; // unknown Address ID: no subflow uses it
+        }
+        Ipv4Address address = it->second;
+        m_remoteAddrs.erase(it);
+        NS_LOG_INFO(&conn << " peer removed " << address << " (ID " << int(id) << ")");
+        conn.m_remoteAddrRemovedTrace(id, address);
+        // Not from inside the receiving subflow's processing.
+        Ptr<MpTcpPathManager> self(this);
+        Ptr<MpTcpSocketBase> c(&conn);
+        Simulator::ScheduleNow([self, c, address]() { self->RemoveSubflowsUsing(*c, address, false); });
+    }
+}
+
+void
+MpTcpPathManager::JoinReceived(MpTcpSocketBase& conn,
+                               Ptr<MpTcpSubflow> child,
+                               const MpJoinSynOption* join,
+                               Ipv4Address local,
+                               Ipv4Address remote)
+{
+    if (join && m_remoteAddrs.find(join->addressId) == m_remoteAddrs.end())
+    {
+        // The MP_JOIN SYN names the peer's Address ID of its source (RFC 8684 §3.2).
+        m_remoteAddrs[join->addressId] = remote;
+        conn.m_remoteAddrAddedTrace(join->addressId, remote);
+    }
+}
+
+void
+MpTcpPathManager::SubflowTimedOut(MpTcpSocketBase& conn, Ptr<MpTcpSubflow> subflow)
+{
+}
+
+void
+MpTcpPathManager::RemoveSubflowsUsing(MpTcpSocketBase& conn, Ipv4Address address, bool local)
+{
+    conn.ResetSubflowsUsing(address, local);
+    AddressGone(address, local);
+}
+
+void
+MpTcpPathManager::RemoteAddressAdded(MpTcpSocketBase& conn, uint8_t id, Ipv4Address address)
+{
+}
+
+void
+MpTcpPathManager::AddressGone(Ipv4Address address, bool local)
+{
+}
+
+const std::map<uint8_t, Ipv4Address>&
+MpTcpPathManager::GetLocalAddresses() const
+{
+    return m_localAddrs;
+}
+
+const std::map<uint8_t, Ipv4Address>&
+MpTcpPathManager::GetRemoteAddresses() const
+{
+    return m_remoteAddrs;
+}
+
+uint64_t
+MpTcpPathManager::GetAddAddrEchoes() const
+{
+    return m_addAddrEchoes;
+}
+
+Ptr<NetDevice>
+MpTcpPathManager::DeviceOf(Ptr<Node> node, Ipv4Address address)
+{
+    Ptr<Ipv4> ipv4 = node ? node->GetObject<Ipv4>() : nullptr;
+    int32_t i = ipv4 ? ipv4->GetInterfaceForAddress(address) : -1;
+    return i < 0 ? nullptr : ipv4->GetNetDevice(i);
+}
+
+void
+MpTcpPathManager::NotifyLocalAddressRemoved(MpTcpSocketBase& conn, uint8_t id, Ipv4Address address)
+{
+    conn.m_localAddrRemovedTrace(id, address);
+}
+
+} // namespace ns3
