@@ -170,7 +170,7 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(initialCwnd));
     Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delAckCount));
     Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
-    Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("Fullmesh"));
+    Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
     Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(2));
 
     FileTransferHelper pair(rateValue.Get(), delayValue.Get(), queue);

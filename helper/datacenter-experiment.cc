@@ -598,7 +598,7 @@ DatacenterExperiment::Build(Error* error)
     {
         // Multi-homed hosts (DHFT, seed 000 §5: 8 subflows over both interfaces): fullmesh,
         // half the subflows from each NIC to the peer's same NIC (its switch plane).
-        ns3::Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("Fullmesh"));
+        ns3::Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
         ns3::Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(m_mpSubflows));
         ns3::Config::SetDefault("ns3::MpTcpSocketBase::SubflowsPerPair",
                            UintegerValue((m_mpSubflows + 1) / 2));

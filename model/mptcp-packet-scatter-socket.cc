@@ -4,11 +4,11 @@
 #include "mptcp-packet-scatter-socket.h"
 
 #include "equal-cost-path-counter.h"
+#include "mptcp-ndiffports-path-manager.h"
 
 #include "ns3/boolean.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/tcp-header.h"
-#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/tcp-congestion-ops.h"
@@ -244,7 +244,7 @@ PacketScatterSocket::Connect(const Address& address)
 {
     // One subflow whatever NumSubflows says (set for MPTCP runs).
     SetAttribute("NumSubflows", UintegerValue(1));
-    SetAttribute("PathManager", EnumValue(MpTcpSocketBase::NDIFFPORTS));
+    SetAttribute("PathManager", TypeIdValue(MpTcpNdiffportsPathManager::GetTypeId()));
     TraceConnectWithoutContext("SubflowEstablished",
                                MakeCallback(&PacketScatterSocket::OnSubflowEstablished, this));
     return MpTcpSocketBase::Connect(address);

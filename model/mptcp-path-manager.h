@@ -28,9 +28,8 @@ class Node;
  * does with the addresses the peer announces or withdraws (ADD_ADDR, REMOVE_ADDR, RFC 8684
  * §3.4) and how it reacts to a subflow that fails (Linux net/mptcp/pm.c, pm_netlink.c).
  *
- * One object per connection, chosen by the MpTcpSocketBase attribute "PathManagerType" (a
- * TypeId, as "Scheduler" chooses the scheduler) or, for the two built-in policies, by the
- * older enum attribute "PathManager" (Ndiffports, Fullmesh); copied with Fork() when a
+ * One object per connection, chosen by the MpTcpSocketBase attribute "PathManager" (a
+ * TypeId, as "Scheduler" chooses the scheduler); copied with Fork() when a
  * listening connection accepts another. The connection calls:
  *  - ConnectionEstablished() when its first subflow is up (both ends);
  *  - FullyEstablished() once, when the first DATA_ACK shows that the peer knows our key
@@ -48,7 +47,7 @@ class Node;
  *
  * To add one: subclass, implement GetName(), FullyEstablished() and Fork(), register a TypeId
  * with AddConstructor, and select it with Config::SetDefault(
- * "ns3::MpTcpSocketBase::PathManagerType", TypeIdValue(MyPathManager::GetTypeId()))
+ * "ns3::MpTcpSocketBase::PathManager", TypeIdValue(MyPathManager::GetTypeId()))
  * (test/mptcp-path-manager-test-suite.cc defines one).
  */
 class MpTcpPathManager : public Object

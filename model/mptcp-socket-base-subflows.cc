@@ -144,18 +144,12 @@ MpTcpSocketBase::GetPathManager()
 {
     if (!m_pathManager)
     {
-        TypeId tid = m_pathManagerTypeId;
-        if (tid == MpTcpPathManager::GetTypeId())
-        {
-            tid = m_pathManagerKind == FULLMESH ? MpTcpFullmeshPathManager::GetTypeId()
-                                                : MpTcpNdiffportsPathManager::GetTypeId();
-        }
         ObjectFactory f;
-        f.SetTypeId(tid);
+        f.SetTypeId(m_pathManagerTypeId);
         m_pathManager = DynamicCast<MpTcpPathManager>(f.Create());
         NS_ABORT_MSG_IF(!m_pathManager,
-                        "MpTcpSocketBase::PathManagerType: "
-                            << tid.GetName() << " is not an ns3::MpTcpPathManager");
+                        "MpTcpSocketBase::PathManager: "
+                            << m_pathManagerTypeId.GetName() << " is not an ns3::MpTcpPathManager");
     }
     return m_pathManager;
 }

@@ -13,7 +13,6 @@
 #include "mptcp-ns3-compat.h"
 
 #include "ns3/boolean.h"
-#include "ns3/enum.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -51,26 +50,15 @@ MpTcpSocketBase::GetTypeId()
                           MakeUintegerAccessor(&MpTcpSocketBase::m_numSubflows),
                           MakeUintegerChecker<uint32_t>(1, 32))
             .AddAttribute("PathManager",
-                          "Which subflows a connection opens: Ndiffports "
-                          "(ns3::MpTcpNdiffportsPathManager: NumSubflows subflows over the "
-                          "initial address pair, distinct source ports) or Fullmesh "
-                          "(ns3::MpTcpFullmeshPathManager: addresses announced with ADD_ADDR; "
-                          "the active opener opens one subflow per routable pair of local and "
-                          "remote addresses, up to MaxSubflows; RFC 8684 §3.4, as Linux's "
-                          "fullmesh). Used unless PathManagerType names another path manager.",
-                          EnumValue(MpTcpSocketBase::NDIFFPORTS),
-                          MPTCP_ENUM_ACCESSOR(MpTcpSocketBase::PathManager,
-                                              &MpTcpSocketBase::m_pathManagerKind),
-                          MakeEnumChecker(MpTcpSocketBase::NDIFFPORTS,
-                                          "Ndiffports",
-                                          MpTcpSocketBase::FULLMESH,
-                                          "Fullmesh"))
-            .AddAttribute("PathManagerType",
-                          "The path manager (a subclass of ns3::MpTcpPathManager), e.g. "
-                          "ns3::MpTcpNdiffportsPathManager, ns3::MpTcpFullmeshPathManager or "
-                          "one of the user's. The default, ns3::MpTcpPathManager itself, means "
-                          "the one the enum attribute PathManager names.",
-                          TypeIdValue(MpTcpPathManager::GetTypeId()),
+                          "The path manager, which decides which subflows a connection opens "
+                          "and when (a subclass of ns3::MpTcpPathManager): "
+                          "ns3::MpTcpNdiffportsPathManager (NumSubflows subflows over the "
+                          "initial address pair, distinct source ports; Raiciu et al., "
+                          "SIGCOMM 2011, §2) or ns3::MpTcpFullmeshPathManager (addresses "
+                          "announced with ADD_ADDR; the active opener opens one subflow per "
+                          "routable pair of local and remote addresses, up to MaxSubflows; "
+                          "RFC 8684 §3.4, as Linux's fullmesh), or one of the user's.",
+                          TypeIdValue(MpTcpNdiffportsPathManager::GetTypeId()),
                           MakeTypeIdAccessor(&MpTcpSocketBase::m_pathManagerTypeId),
                           MakeTypeIdChecker())
             .AddAttribute("MaxSubflows",
@@ -242,7 +230,6 @@ MpTcpSocketBase::MpTcpSocketBase()
 MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
     : Socket(sock),
       m_numSubflows(sock.m_numSubflows),
-      m_pathManagerKind(sock.m_pathManagerKind),
       m_pathManagerTypeId(sock.m_pathManagerTypeId),
       m_maxSubflows(sock.m_maxSubflows),
       m_subflowsPerPair(sock.m_subflowsPerPair),

@@ -37,8 +37,8 @@ class Node;
  * sockets:
  *  - connection set-up with MP_CAPABLE (64-bit keys, token and IDSN from SHA-256, §3.1),
  *    additional subflows with MP_JOIN (token, nonces, HMAC-SHA256, §3.2);
- *  - a pluggable path manager (MpTcpPathManager, attribute "PathManagerType" or
- *    "PathManager"): which subflows to open and when, ADD_ADDR / REMOVE_ADDR (§3.4);
+ *  - a pluggable path manager (MpTcpPathManager, attribute "PathManager"): which subflows to
+ *    open and when, ADD_ADDR / REMOVE_ADDR (§3.4);
  *    MpTcpNdiffportsPathManager (NumSubflows subflows over the same pair of addresses with
  *    distinct source ports, Raiciu et al., SIGCOMM 2011, §2) and MpTcpFullmeshPathManager
  *    (Linux's fullmesh: one subflow per pair of local and remote addresses);
@@ -60,14 +60,6 @@ class MpTcpSocketBase : public Socket
      * \return the object TypeId
      */
     static TypeId GetTypeId();
-
-    /// Built-in path managers, for the enum attribute "PathManager" (the TypeId attribute
-    /// "PathManagerType", if set, takes precedence).
-    enum PathManager
-    {
-        NDIFFPORTS = 0, //!< NumSubflows subflows over one address pair, distinct source ports
-        FULLMESH = 1,   //!< one subflow per (local, remote) address pair, up to MaxSubflows
-    };
 
     /// Connection-level state.
     enum State
@@ -299,7 +291,7 @@ class MpTcpSocketBase : public Socket
      * \name Path-manager interface, for the MpTcpPathManager of this connection
      * @{
      */
-    /// \return the connection's path manager (attributes "PathManagerType", "PathManager")
+    /// \return the connection's path manager (attribute "PathManager")
     Ptr<MpTcpPathManager> GetPathManager();
     /**
      * \brief Replace the connection's path manager (before Connect() or Listen()).
@@ -666,9 +658,7 @@ class MpTcpSocketBase : public Socket
 
     // Configuration (attributes)
     uint32_t m_numSubflows{1};        //!< ndiffports: subflows per connection
-    PathManager m_pathManagerKind{NDIFFPORTS}; //!< attribute PathManager
-    TypeId m_pathManagerTypeId;       //!< attribute PathManagerType (MpTcpPathManager itself:
-                                      //!< as PathManager says)
+    TypeId m_pathManagerTypeId;       //!< attribute PathManager
     uint32_t m_maxSubflows{8};        //!< fullmesh: most subflows per connection
     uint32_t m_subflowsPerPair{1};    //!< fullmesh: subflows per address pair
     bool m_matchAddressIndex{false};  //!< fullmesh: our i-th address with the peer's ID i

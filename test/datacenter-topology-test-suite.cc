@@ -359,7 +359,7 @@ class DhftMptcpTest : public TestCase
     void DoRun() override
     {
         ConfigureTransport(1, Lia(), 1 << 18);
-        Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("Fullmesh"));
+        Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
         Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(8));
         Config::SetDefault("ns3::MpTcpSocketBase::SubflowsPerPair", UintegerValue(4));
         Config::SetDefault("ns3::MpTcpSocketBase::MatchAddressIndex", BooleanValue(true));

@@ -44,7 +44,7 @@ Transfer(bool mptcp, const std::vector<uint32_t>& packets)
     ConfigureTransport(1, Lia(), 4 << 20);
     Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
     Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(10));
-    Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("Fullmesh"));
+    Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
     Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(2));
     Outcome out;
     {

@@ -5,7 +5,7 @@
  * address pair, REMOVE_ADDR, §3.4.2, when an interface goes down; dual-homed hosts,
  * DualHomedTopology); subflows opened on demand on an established connection
  * (MpTcpSocketBase::OpenSubflows); a path manager defined in this file, outside model/,
- * selected by the attribute PathManagerType.
+ * selected by the attribute PathManager.
  */
 #include "mptcp-test-harness.h"
 
@@ -108,7 +108,7 @@ struct FullmeshRun
     static DualHomedTopology Configure(uint32_t maxSubflows, uint32_t perPair)
     {
         ConfigureTransport(1, Lia(), 1 << 18);
-        Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("Fullmesh"));
+        Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
         Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(maxSubflows));
         Config::SetDefault("ns3::MpTcpSocketBase::SubflowsPerPair", UintegerValue(perPair));
         // Linux's minimum RTO: a stalled subflow (lost tail, or its NIC down) is noticed in
@@ -502,9 +502,9 @@ class PathManagerDefaultsTest : public TestCase
     void DoRun() override
     {
         Ptr<MpTcpSocketBase> s = CreateObject<MpTcpSocketBase>();
-        StringValue pm; // (EnumValue is a template from ns-3.41)
+        TypeIdValue pm;
         s->GetAttribute("PathManager", pm);
-        NS_TEST_ASSERT_MSG_EQ(pm.Get(), "Ndiffports", "default");
+        NS_TEST_ASSERT_MSG_EQ(pm.Get().GetName(), "ns3::MpTcpNdiffportsPathManager", "default");
         UintegerValue max;
         s->GetAttribute("MaxSubflows", max);
         NS_TEST_ASSERT_MSG_EQ(max.Get(), 8, "MaxSubflows default");
@@ -615,7 +615,7 @@ class OpenSubflowsOnDemandTest : public TestCase
  * A path manager defined here, outside model/: the active opener opens exactly 3 subflows
  * over the initial address pair, one at a time, Spacing apart (50 ms by default), once the
  * peer knows our key. It shows that a path manager is a plug-in: selected by the attribute
- * PathManagerType, it drives the connection through the public path-manager interface alone
+ * PathManager, it drives the connection through the public path-manager interface alone
  * (MpTcpSocketBase::OpenJoinSubflow).
  */
 class StaggeredPathManager : public MpTcpPathManager
@@ -700,7 +700,7 @@ class CustomPathManagerTest : public TestCase
     void DoRun() override
     {
         ConfigureTransport(1, Lia(), 1 << 17);
-        Config::SetDefault("ns3::MpTcpSocketBase::PathManagerType",
+        Config::SetDefault("ns3::MpTcpSocketBase::PathManager",
                            TypeIdValue(StaggeredPathManager::GetTypeId()));
         const uint64_t total = 1000000;
         TwoPathTransfer run(total);
@@ -734,21 +734,21 @@ class CustomPathManagerTest : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(run.rx.m_received, total, "every byte arrived");
         NS_TEST_ASSERT_MSG_EQ(run.rx.m_mismatches, 0, "in order, once");
-        Config::SetDefault("ns3::MpTcpSocketBase::PathManagerType",
+        Config::SetDefault("ns3::MpTcpSocketBase::PathManager",
                            TypeIdValue(MpTcpPathManager::GetTypeId()));
         Simulator::Destroy();
     }
 };
 
 /**
- * The enum attribute PathManager still selects the built-in path managers, and
- * PathManagerType, when set, takes precedence.
+ * The TypeId attribute PathManager selects the path manager, by TypeId or by its name as a
+ * string; SetPathManager() replaces it.
  */
 class PathManagerSelectionTest : public TestCase
 {
   public:
     PathManagerSelectionTest()
-        : TestCase("PathManager (enum) and PathManagerType (TypeId) select the path manager")
+        : TestCase("The attribute PathManager and SetPathManager select the path manager")
     {
     }
 
@@ -759,13 +759,11 @@ class PathManagerSelectionTest : public TestCase
         Ptr<MpTcpSocketBase> s = CreateObject<MpTcpSocketBase>();
         NS_TEST_ASSERT_MSG_EQ(s->GetPathManager()->GetName(), "ndiffports", "Ndiffports");
         s = CreateObject<MpTcpSocketBase>();
-        s->SetAttribute("PathManager", StringValue("Fullmesh"));
-        NS_TEST_ASSERT_MSG_EQ(s->GetPathManager()->GetName(), "fullmesh", "enum Fullmesh");
+        s->SetAttribute("PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
+        NS_TEST_ASSERT_MSG_EQ(s->GetPathManager()->GetName(), "fullmesh", "by name");
         s = CreateObject<MpTcpSocketBase>();
-        s->SetAttribute("PathManager", StringValue("Fullmesh"));
-        s->SetAttribute("PathManagerType",
-                        TypeIdValue(MpTcpNdiffportsPathManager::GetTypeId()));
-        NS_TEST_ASSERT_MSG_EQ(s->GetPathManager()->GetName(), "ndiffports", "TypeId wins");
+        s->SetAttribute("PathManager", TypeIdValue(MpTcpFullmeshPathManager::GetTypeId()));
+        NS_TEST_ASSERT_MSG_EQ(s->GetPathManager()->GetName(), "fullmesh", "by TypeId");
         s = CreateObject<MpTcpSocketBase>();
         s->SetPathManager(CreateObject<MpTcpFullmeshPathManager>());
         NS_TEST_ASSERT_MSG_EQ(s->GetPathManager()->GetName(), "fullmesh", "SetPathManager");

@@ -185,9 +185,8 @@ ConfigureTransport(uint32_t subflows, TypeId cc, uint32_t buffer)
     Config::SetDefault("ns3::MpTcpSocketBase::Scheduler",
                        StringValue("ns3::MpTcpLowestRttScheduler"));
     Config::SetDefault("ns3::MpTcpSocketBase::PenalizeSlowSubflow", BooleanValue(true));
-    Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("Ndiffports"));
-    Config::SetDefault("ns3::MpTcpSocketBase::PathManagerType",
-                       StringValue("ns3::MpTcpPathManager")); // as PathManager says
+    Config::SetDefault("ns3::MpTcpSocketBase::PathManager",
+                       StringValue("ns3::MpTcpNdiffportsPathManager"));
     Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(8));
     Config::SetDefault("ns3::MpTcpSocketBase::SubflowsPerPair", UintegerValue(1));
     Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(Seconds(1))); // ns-3's default
