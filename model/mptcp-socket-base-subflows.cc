@@ -9,9 +9,7 @@
 
 #include "mptcp-coupled-congestion-ops.h"
 #include "mptcp-crypto.h"
-#include "mptcp-fullmesh-path-manager.h"
 #include "mptcp-l4-protocol.h"
-#include "mptcp-ndiffports-path-manager.h"
 #include "mptcp-ns3-compat.h"
 
 #include "ns3/boolean.h"

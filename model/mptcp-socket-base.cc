@@ -5,7 +5,6 @@
 
 #include "mptcp-coupled-congestion-ops.h"
 #include "mptcp-crypto.h"
-#include "mptcp-fullmesh-path-manager.h"
 #include "mptcp-l4-protocol.h"
 #include "mptcp-lia.h"
 #include "mptcp-lowest-rtt-scheduler.h"
