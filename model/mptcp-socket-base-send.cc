@@ -31,25 +31,6 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MpTcpSocketBaseSend");
 
-namespace
-{
-/// Closes a subflow from a scheduled event (never from inside its own callbacks).
-void
-CloseSubflow(Ptr<MpTcpSubflow> sf)
-{
-    sf->Close();
-}
-
-/// True in the states in which a subflow will carry no more data.
-bool
-IsClosingState(TcpSocket::TcpStates_t s)
-{
-    return s == TcpSocket::CLOSED || s == TcpSocket::CLOSE_WAIT || s == TcpSocket::LAST_ACK ||
-           s == TcpSocket::TIME_WAIT || s == TcpSocket::CLOSING || s == TcpSocket::FIN_WAIT_1 ||
-           s == TcpSocket::FIN_WAIT_2;
-}
-} // namespace
-
 uint32_t
 MpTcpSocketBase::GetTxAvailable() const
 {
@@ -354,7 +335,7 @@ MpTcpSocketBase::HasDataToSchedule() const
 bool
 MpTcpSocketBase::IsSubflowRetired(Ptr<MpTcpSubflow> sf) const
 {
-    return sf->IsReset() || IsClosingState(sf->GetState()) || !IsSubflowActive(sf);
+    return sf->IsReset() || MpTcpSubflow::IsClosingState(sf->GetState()) || !IsSubflowActive(sf);
 }
 
 bool
@@ -523,9 +504,10 @@ MpTcpSocketBase::MaybeFinishClose()
     m_state = CLOSING;
     for (const auto& sf : m_subflows)
     {
-        if (!IsClosingState(sf->GetState()) || sf->GetState() == TcpSocket::CLOSE_WAIT)
+        if (!MpTcpSubflow::IsClosingState(sf->GetState()) ||
+            sf->GetState() == TcpSocket::CLOSE_WAIT)
         {
-            Simulator::ScheduleNow(&CloseSubflow, sf);
+            Simulator::ScheduleNow(&MpTcpSubflow::CloseFromEvent, sf);
         }
     }
 }

@@ -30,25 +30,6 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MpTcpSocketBaseSubflows");
 
-namespace
-{
-/// Closes a subflow from a scheduled event (never from inside its own callbacks).
-void
-CloseSubflow(Ptr<MpTcpSubflow> sf)
-{
-    sf->Close();
-}
-
-/// True in the states in which a subflow will carry no more data.
-bool
-IsClosingState(TcpSocket::TcpStates_t s)
-{
-    return s == TcpSocket::CLOSED || s == TcpSocket::CLOSE_WAIT || s == TcpSocket::LAST_ACK ||
-           s == TcpSocket::TIME_WAIT || s == TcpSocket::CLOSING || s == TcpSocket::FIN_WAIT_1 ||
-           s == TcpSocket::FIN_WAIT_2;
-}
-} // namespace
-
 const std::vector<Ptr<MpTcpSubflow>>&
 MpTcpSocketBase::GetSubflows() const
 {
@@ -537,10 +518,10 @@ MpTcpSocketBase::OnSubflowNormalClose(Ptr<Socket> s)
     if (sf->GetState() == TcpSocket::CLOSE_WAIT)
     {
         // The peer closed this subflow: close our side too, outside of its callback.
-        Simulator::ScheduleNow(&CloseSubflow, sf);
+        Simulator::ScheduleNow(&MpTcpSubflow::CloseFromEvent, sf);
     }
     bool allDone = std::all_of(m_subflows.begin(), m_subflows.end(), [](const auto& x) {
-        return IsClosingState(x->GetState());
+        return MpTcpSubflow::IsClosingState(x->GetState());
     });
     if (allDone)
     {

@@ -279,6 +279,19 @@ class MpTcpSubflow : public TcpSocketBase
     void Reset(MpTcpRstReason reason, bool fastClose = false, bool sendRst = true);
     /// \return true once this subflow sent or received a RST (it carries no more data)
     bool IsReset() const;
+    /**
+     * \param s a TCP state
+     * \return true in the states in which a subflow carries no more data: CLOSED, the states
+     *         after a FIN was sent or received (FIN_WAIT_1/2, CLOSING, TIME_WAIT, CLOSE_WAIT,
+     *         LAST_ACK)
+     */
+    static bool IsClosingState(TcpStates_t s);
+    /**
+     * \brief Close() \p subflow, for an event scheduled by the connection (never called from
+     * inside the subflow's own callbacks).
+     * \param subflow the subflow to close
+     */
+    static void CloseFromEvent(Ptr<MpTcpSubflow> subflow);
 
     /**
      * \brief The subflow's addresses and ports (all zero before it has an endpoint).
