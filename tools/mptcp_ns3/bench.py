@@ -1,76 +1,251 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""``mptcp-ns3 bench``: speed benchmark of the FatTree experiment (issue: MPTCP-8 costs at most
-1.3x stock TCP per delivered packet).
+"""``mptcp-ns3 bench``: speed benchmark of the FatTree experiment (issue 18).
 
-Runs examples/mptcp-fattree side by side, one after the other on the same machine, for the same
-simulated time on a k=8 FatTree (128 hosts, 100 Mb/s), permutation traffic:
-  * stock ns-3: InternetStackHelper + Ipv4GlobalRouting (one path per destination), TCP NewReno;
-  * TCP over this module's stack and per-flow ECMP routing;
-  * MPTCP with 8 subflows (LIA) over this module's stack and per-flow ECMP routing;
-and prints, for each, wall seconds per simulated second, delivered packets (payload bytes / MSS)
-per wall second, and the cost per delivered packet relative to stock TCP. It is a command that
-prints figures, not a test: machines are noisy.
+Runs examples/mptcp-fattree side by side in one invocation, one run after the other on the same
+machine, on the same FatTree (default k=8: 128 hosts, 100 Mb/s) with a permutation matrix:
 
-  tools/mptcp-ns3 bench [--binary build/mptcp-fattree] [--k 8] [--duration 0.5]
+  * ``stock``: ns-3's own stack, Ipv4GlobalRouting and TCP NewReno (the unchanged reference);
+  * ``tcp``: TCP over this module's stack and per-flow ECMP routing;
+  * ``mptcp8``: MPTCP with 8 subflows (LIA) over this module's stack and per-flow ECMP.
+
+**Steady state, set-up removed.** Each configuration runs twice, for two simulated durations
+S < L with the same warm-up. Building the fabric and its routes costs the same in both runs,
+so the differences measure the simulation itself:
+
+  * wall s per simulated s = (wall_L - wall_S) / (L - S);
+  * us per delivered data packet = 1e6 * (wall_L - wall_S) / (packets_L - packets_S), where
+    packets = delivered payload bytes / MSS (the program's ``delivered_bytes``);
+  * the cost per packet relative to stock ns-3 TCP (``vs stock``).
+
+It also reports each configuration's peak memory (maximum resident set size of the longer run,
+MiB, from ``wait4``) and, when ``perf`` is installed, a flat profile of the longer run of one
+configuration (``--profile``, default mptcp8) grouped by component (:data:`COMPONENTS`).
+Wall times are the program's own ``wall_s`` (simulation and set-up, not process start).
+
+It prints figures, it is not a test: machines are noisy. The last stdout line is a JSON summary.
+
+  tools/mptcp-ns3 bench [--binary build/mptcp-fattree] [--k 8] [--durations 0.2,0.4]
+                        [--warmup 0.1] [--configs stock,tcp,mptcp8] [--profile mptcp8|none]
 """
 import json
+import os
+import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 from .common import ArgumentParser, error
 
 PROG = "mptcp-ns3 bench"
-CONFIGS = [
-    ("stock ns-3 TCP, global routing", ["--transport=tcp", "--stock=true"]),
-    ("TCP, flow ECMP", ["--transport=tcp"]),
-    ("MPTCP-8 (LIA), flow ECMP", ["--transport=mptcp", "--subflows=8"]),
+
+#: name -> (description, program options)
+CONFIGS = {
+    "stock": ("stock ns-3 TCP, global routing", ["--transport=tcp", "--stock=true"]),
+    "tcp": ("TCP, flow ECMP", ["--transport=tcp"]),
+    "mptcp8": ("MPTCP-8 (LIA), flow ECMP", ["--transport=mptcp", "--subflows=8"]),
+}
+
+#: Components of a flat profile, first match wins: (name, regular expression searched in
+#: "DSO SYMBOL"). The groups of issue 18's profile.
+COMPONENTS = [
+    ("disabled-log checks", r"LogComponent::"),
+    ("malloc/free", r"\s(malloc|free|_int_malloc|_int_free|cfree|calloc|realloc|"
+                    r"malloc_consolidate|unlink_chunk|tcache\w*|operator new|operator delete)"
+                    r"(@\S+)?(\(|$)"),
+    ("our ECMP lookup", r"Ipv4FlowEcmpRouting|EqualCostPathCounter"),
+    ("endpoint demux", r"Ipv4EndPointDemux|Ipv4EndPoint::"),
+    ("MPTCP (our model)", r"libns3-mptcp|ns3::MpTcp|ns3::Mmptcp|ns3::PacketScatter"),
+    ("packets, buffers, headers, tags", r"Packet|Buffer|Header|Tag|\s_*mem(cpy|move|set|cmp)"),
+    ("event scheduler", r"Scheduler|SimulatorImpl|Simulator::|EventImpl|MakeEvent|EventId|"
+                        r"int64x64|Time::"),
+    ("ns-3 TCP", r"Tcp|RttEstimator"),
+    ("IPv4 path (L3, routes, traffic control, node)",
+     r"Ipv4|Arp|TrafficControl|QueueDisc|libns3-traffic-control|Node::|ProtocolHandler"),
+    ("point-to-point devices, queues", r"libns3-point-to-point|PointToPoint|Queue|DropTail|"
+                                       r"DataRate|Mac48Address"),
+    ("callbacks, traces, RTTI", r"Callback|Traced|dynamic_cast|dyncast|type_info|TypeId|"
+                                r"IidManager|Object|Ptr<|Attribute|Value::"),
+    ("kernel, dynamic loader", r"\[kernel|ld-linux"),
 ]
+OTHER = "other"
 
 
 class BenchError(Exception):
     """A run failed: one line on stderr, exit status 1."""
 
 
-def run(binary, args):
-    """The JSON summary of one run of the program (no database, quiet)."""
-    cmd = [binary] + args + ["--db=none", "--quiet"]
+class BadArgs(Exception):
+    """Bad arguments: one line on stderr, exit status 2."""
+
+
+def classify(dso, symbol):
+    """The component (:data:`COMPONENTS`) of one profile entry, or 'other'."""
+    text = f"{dso} {symbol}"
+    for name, pattern in COMPONENTS:
+        if re.search(pattern, text):
+            return name
+    return OTHER
+
+
+PERF_LINE = re.compile(r"^\s*([\d.]+)%\s+(\S+)\s+\[.\]\s+(.*?)\s*(?:-\s+-\s*)?$")
+
+
+def group_profile(report_text):
+    """{component: percent of samples} from ``perf report --stdio --sort dso,symbol
+    --no-children -q`` output; every component of :data:`COMPONENTS` and 'other' is present."""
+    totals = {name: 0.0 for name, _ in COMPONENTS}
+    totals[OTHER] = 0.0
+    for line in report_text.splitlines():
+        m = PERF_LINE.match(line)
+        if m:
+            totals[classify(m[2], m[3])] += float(m[1])
+    return totals
+
+
+def run(binary, args, perf_data=None):
+    """(JSON summary, peak RSS in KiB) of one run of the program (no database, quiet); under
+    ``perf record`` when perf_data is a path."""
+    cmd = [str(binary)] + args + ["--db=none", "--quiet=true"]
+    if perf_data:
+        cmd = ["perf", "record", "-q", "-F", "499", "-o", perf_data, "--"] + cmd
     try:
-        out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        with tempfile.TemporaryFile() as out:
+            proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL)
+            _, status, usage = os.wait4(proc.pid, 0)
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            out.seek(0)
+            stdout = out.read().decode(errors="replace")
     except OSError as e:
         raise BenchError(f"cannot run {binary}: {e}") from None
-    if out.returncode != 0:
-        raise BenchError(f"{' '.join(cmd)} failed with exit code {out.returncode}")
-    lines = [ln for ln in out.stdout.splitlines() if ln.strip()]
-    return json.loads(lines[-1])
+    if proc.returncode != 0:
+        raise BenchError(f"{' '.join(cmd)} failed with exit code {proc.returncode}")
+    lines = [ln for ln in stdout.splitlines() if ln.strip()]
+    try:
+        return json.loads(lines[-1]), usage.ru_maxrss
+    except (IndexError, ValueError):
+        raise BenchError(f"{' '.join(cmd)} printed no JSON summary") from None
+
+
+def steady_state(short, long, mss):
+    """Steady-state figures of one configuration from its two runs ((duration s, JSON summary)
+    each): wall s per simulated s and us per delivered data packet (None if the longer run
+    delivered no more packets)."""
+    (ds, rs), (dl, rl) = short, long
+    dwall = rl["wall_s"] - rs["wall_s"]
+    dpackets = (rl["delivered_bytes"] - rs["delivered_bytes"]) / mss
+    return {
+        "wall_per_sim_s": dwall / (dl - ds),
+        "us_per_packet": 1e6 * dwall / dpackets if dpackets > 0 else None,
+        "packets_per_sim_s": dpackets / (dl - ds),
+    }
+
+
+def parse_args(argv):
+    ap = ArgumentParser(prog=PROG, description="Speed benchmark of the FatTree experiment: "
+                        "stock ns-3 TCP, TCP and MPTCP-8 of this module side by side, steady "
+                        "state (set-up removed): wall s per simulated s, us per delivered data "
+                        "packet, peak memory, and a profile by component (perf).")
+    ap.add_argument("--binary", default="build/mptcp-fattree", help="the mptcp-fattree program "
+                    "(default: %(default)s)")
+    ap.add_argument("--k", type=int, default=8, help="FatTree k (default: %(default)s)")
+    ap.add_argument("--durations", default="0.2,0.4", help="the two simulated durations S,L, "
+                    "s (default: %(default)s)")
+    ap.add_argument("--warmup", type=float, default=0.1, help="warm-up of both runs, s, less "
+                    "than S (default: %(default)s)")
+    ap.add_argument("--mss", type=int, default=1400, help="segment size, bytes (default: "
+                    "%(default)s)")
+    ap.add_argument("--configs", default="stock,tcp,mptcp8", help="configurations, in order; "
+                    "the cost ratio is to 'stock' when it is run (default: %(default)s)")
+    ap.add_argument("--profile", default="mptcp8", help="configuration whose longer run is "
+                    "profiled with perf, or 'none' (default: %(default)s)")
+    a = ap.parse_args(argv)
+    try:
+        durations = [float(x) for x in a.durations.split(",")]
+    except ValueError:
+        raise BadArgs(f"--durations={a.durations}: two numbers S,L expected") from None
+    if len(durations) != 2 or not 0 < durations[0] < durations[1]:
+        raise BadArgs(f"--durations={a.durations}: two numbers 0 < S < L expected")
+    if not 0 <= a.warmup < durations[0]:
+        raise BadArgs(f"--warmup={a.warmup:g}: must be >= 0 and less than S={durations[0]:g}")
+    configs = [c for c in a.configs.split(",") if c]
+    unknown = [c for c in configs if c not in CONFIGS]
+    if unknown or not configs:
+        raise BadArgs(f"--configs={a.configs}: choose from {','.join(CONFIGS)}")
+    if a.profile != "none" and a.profile not in configs:
+        raise BadArgs(f"--profile={a.profile}: not one of --configs, or 'none'")
+    if a.k < 2 or a.k % 2 or a.mss < 1:
+        raise BadArgs("--k must be even and >= 2, --mss >= 1")
+    a.durations, a.config_list = durations, configs
+    return a
 
 
 def main(argv=None):
-    ap = ArgumentParser(prog=PROG, description="Speed benchmark of the FatTree experiment: "
-                        "stock ns-3 TCP, TCP and MPTCP-8 of this module, cost per delivered "
-                        "packet.")
-    ap.add_argument("--binary", default="build/mptcp-fattree")
-    ap.add_argument("--k", type=int, default=8)
-    ap.add_argument("--duration", type=float, default=0.5, help="simulated seconds per run")
-    ap.add_argument("--mss", type=int, default=1400)
-    a = ap.parse_args(sys.argv[1:] if argv is None else argv)
-    common = ["--k=%d" % a.k, "--duration=%g" % a.duration, "--warmup=%g" % (a.duration / 2),
-              "--mss=%d" % a.mss]
-    rows = []
     try:
-        for name, extra in CONFIGS:
-            print("running: %s ..." % name, file=sys.stderr, flush=True)
-            r = run(a.binary, common + extra)
-            packets = r["delivered_bytes"] / a.mss
-            rows.append((name, r["wall_s"], r["wall_s"] / a.duration, packets / r["wall_s"],
-                         r["wall_s"] / max(packets, 1), r["optimal_pct"]))
+        a = parse_args(sys.argv[1:] if argv is None else argv)
+    except BadArgs as e:
+        error(PROG, e)
+        return 2
+    profile_on = a.profile != "none" and shutil.which("perf") is not None
+    common = ["--k=%d" % a.k, "--warmup=%g" % a.warmup, "--mss=%d" % a.mss]
+    results = []
+    profile = None
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            for name in a.config_list:
+                desc, extra = CONFIGS[name]
+                runs = []
+                rss = 0
+                for d in a.durations:
+                    print(f"running: {desc}, {d:g} simulated s ...", file=sys.stderr, flush=True)
+                    perf_data = (os.path.join(tmp, "perf.data")
+                                 if profile_on and name == a.profile and d == a.durations[1]
+                                 else None)
+                    summary, rss_kb = run(a.binary, common + extra + ["--duration=%g" % d],
+                                          perf_data)
+                    runs.append((d, summary))
+                    rss = max(rss, rss_kb)
+                    if perf_data:
+                        rep = subprocess.run(["perf", "report", "-i", perf_data, "--stdio",
+                                              "--sort", "dso,symbol", "--no-children", "-q"],
+                                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                             text=True)
+                        profile = group_profile(rep.stdout)
+                row = dict(config=name, description=desc,
+                           wall_s=[s["wall_s"] for _, s in runs],
+                           delivered_bytes=[s["delivered_bytes"] for _, s in runs],
+                           optimal_pct=runs[1][1].get("optimal_pct"),
+                           peak_rss_mib=rss / 1024.0)
+                row.update(steady_state(runs[0], runs[1], a.mss))
+                results.append(row)
     except BenchError as e:
         error(PROG, e)
         return 1
-    base = rows[0][4]
-    print("k=%d, %d hosts, %.2f simulated s per run" % (a.k, a.k ** 3 // 4, a.duration))
-    print("%-34s %9s %12s %15s %13s %9s" % ("configuration", "wall s", "wall s/sim s",
-                                            "pkts/wall s", "cost/packet", "% optimal"))
-    for name, wall, per_sim, pps, cost, pct in rows:
-        print("%-34s %9.1f %12.1f %15.0f %12.2fx %9.1f" % (name, wall, per_sim, pps, cost / base,
-                                                             pct))
+    base = next((r["us_per_packet"] for r in results if r["config"] == "stock"), None)
+    for r in results:
+        r["vs_stock"] = (r["us_per_packet"] / base
+                         if base and r["us_per_packet"] is not None else None)
+    print_table(a, results, profile)
+    print(json.dumps(dict(k=a.k, hosts=a.k ** 3 // 4, durations_s=a.durations, warmup_s=a.warmup,
+                          mss=a.mss, configs=results, profile=profile)))
     return 0
+
+
+def fmt(x, spec):
+    return "-" if x is None else format(x, spec)
+
+
+def print_table(a, results, profile):
+    print("k=%d (%d hosts), steady state from %g s and %g s runs (warm-up %g s)"
+          % (a.k, a.k ** 3 // 4, a.durations[0], a.durations[1], a.warmup))
+    print("%-34s %12s %13s %10s %9s %9s" % ("configuration", "wall s/sim s", "us/packet",
+                                            "vs stock", "peak MiB", "% optimal"))
+    for r in results:
+        print("%-34s %12s %13s %10s %9.0f %9s" % (
+            r["description"], fmt(r["wall_per_sim_s"], ".1f"), fmt(r["us_per_packet"], ".1f"),
+            fmt(r["vs_stock"], ".2f") + ("x" if r["vs_stock"] is not None else ""),
+            r["peak_rss_mib"], fmt(r["optimal_pct"], ".1f")))
+    if profile is not None:
+        print("profile of %s (%g s run, perf, %% of samples):" % (a.profile, a.durations[1]))
+        for name, pct in sorted(profile.items(), key=lambda kv: -kv[1]):
+            print("  %-48s %6.1f" % (name, pct))

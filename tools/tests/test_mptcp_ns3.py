@@ -106,22 +106,87 @@ def test_thesis_table53_runs_resumes_and_tabulates(tmp_path):
     assert len(log_lines(log)) == 6
 
 
-def test_bench_table_and_failure(tmp_path):
+def test_bench_steady_state_table_and_failure(tmp_path):
+    """Figures computed by hand from a fake program whose wall time and delivered bytes are
+    linear in the simulated duration: set-up (the intercept) is removed."""
     prog = tmp_path / "mptcp-fattree"
     prog.write_text(f"#!{sys.executable}\n" + """import json, sys
 opts = dict(a[2:].split("=", 1) for a in sys.argv[1:] if "=" in a)
-if opts.get("transport") == "mptcp" and "FAIL" in opts.get("k", ""):
+if opts.get("transport") == "mptcp" and opts.get("k") == "6":
     sys.exit(4)
-wall = {"tcp": 2.0, "mptcp": 3.0}[opts["transport"]] * (0.5 if "stock" in opts else 1)
-print(json.dumps(dict(wall_s=wall, delivered_bytes=1400e4, optimal_pct=50.0)))
+d = float(opts["duration"])
+per_sim = {"tcp": 20.0, "mptcp": 30.0}[opts["transport"]] * (2 if "stock" in opts else 1)
+setup = 7.0 if "stock" in opts else 1.0
+print(json.dumps(dict(wall_s=setup + per_sim * d, delivered_bytes=1400 * 100000 * d,
+                      optimal_pct=50.0)))
 """)
     prog.chmod(0o755)
-    r = paths.cli("bench", "--binary", prog, "--k", "4", "--duration", "0.5")
+    r = paths.cli("bench", "--binary", prog, "--k", "4", "--durations", "0.2,0.4",
+                  "--warmup", "0.1", "--profile", "none")
     assert r.returncode == 0, r.stderr
-    rows = {ln[:34].strip(): ln[34:].split() for ln in r.stdout.splitlines()[2:]}
-    assert rows["stock ns-3 TCP, global routing"][3] == "1.00x"
-    assert rows["TCP, flow ECMP"][3] == "2.00x"
-    assert rows["MPTCP-8 (LIA), flow ECMP"][:4] == ["3.0", "6.0", "3333", "3.00x"]
-    r = paths.cli("bench", "--binary", tmp_path / "nope")
+    lines = r.stdout.splitlines()
+    rows = {ln[:34].strip(): ln[34:].split() for ln in lines[2:5]}
+    # stock: 40 wall s per simulated s, 100000 packets per simulated s -> 400 us per packet
+    assert rows["stock ns-3 TCP, global routing"][:3] == ["40.0", "400.0", "1.00x"]
+    assert rows["TCP, flow ECMP"][:3] == ["20.0", "200.0", "0.50x"]
+    assert rows["MPTCP-8 (LIA), flow ECMP"][:3] == ["30.0", "300.0", "0.75x"]
+    summary = json.loads(lines[-1])
+    assert summary["durations_s"] == [0.2, 0.4] and summary["profile"] is None
+    mptcp = summary["configs"][2]
+    assert mptcp["config"] == "mptcp8" and mptcp["wall_s"] == [7.0, 13.0]
+    assert abs(mptcp["us_per_packet"] - 300.0) < 1e-9 and mptcp["peak_rss_mib"] > 0
+    r = paths.cli("bench", "--binary", prog, "--k", "6", "--profile", "none")
+    assert r.returncode == 1
+    assert "failed with exit code 4" in r.stderr.strip().splitlines()[-1]
+    r = paths.cli("bench", "--binary", tmp_path / "nope", "--profile", "none")
     assert r.returncode == 1
     assert r.stderr.strip().splitlines()[-1].startswith("mptcp-ns3 bench: error: cannot run")
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--durations", "0.4,0.2"], "--durations=0.4,0.2: two numbers 0 < S < L expected"),
+    (["--durations", "x"], "--durations=x: two numbers S,L expected"),
+    (["--warmup", "0.3"], "--warmup=0.3: must be >= 0 and less than S=0.2"),
+    (["--configs", "tcp,quic"], "--configs=tcp,quic: choose from stock,tcp,mptcp8"),
+    (["--configs", "tcp"], "--profile=mptcp8: not one of --configs, or 'none'"),
+])
+def test_bench_bad_arguments(tmp_path, args, message):
+    r = paths.cli("bench", "--binary", tmp_path / "never-run", *args)
+    assert r.returncode == 2
+    assert r.stderr.strip().splitlines() == [f"mptcp-ns3 bench: error: {message}"]
+    assert r.stdout == ""
+
+
+def test_bench_profile_components():
+    from mptcp_ns3 import bench
+    report = """
+    10.00%  libns3-core.so.37             [.] ns3::LogComponent::IsEnabled            -      -
+     8.00%  libc.so.6                     [.] _int_free
+     2.00%  libc.so.6                     [.] __memmove_avx512_unaligned_erms
+     6.00%  libns3-mptcp.so               [.] ns3::Ipv4FlowEcmpRouting::RouteInput
+     5.00%  libns3-mptcp.so               [.] ns3::MpTcpSubflow::SendDataPacket
+     4.00%  libns3-network.so.37          [.] ns3::Buffer::AddAtStart
+     3.00%  libns3-core.so.37             [.] ns3::HeapScheduler::TopDown
+     2.50%  libns3-internet.so.37         [.] ns3::TcpSocketBase::ReceivedAck
+     2.00%  libns3-internet.so.37         [.] ns3::Ipv4L3Protocol::Receive
+     1.50%  libns3-internet.so.37         [.] ns3::Ipv4EndPointDemux::Lookup
+     1.00%  libns3-point-to-point.so.37   [.] ns3::PointToPointNetDevice::Receive
+     0.75%  libstdc++.so.6.0.30           [.] __dynamic_cast
+     0.25%  [kernel.kallsyms]             [k] clear_page_erms
+     0.50%  libfoo.so                     [.] bar
+"""
+    g = bench.group_profile(report)
+    assert g["disabled-log checks"] == 10.0
+    assert g["malloc/free"] == 8.0
+    assert g["packets, buffers, headers, tags"] == 6.0  # memmove + Buffer
+    assert g["our ECMP lookup"] == 6.0
+    assert g["MPTCP (our model)"] == 5.0  # its DSO, though the symbol names a packet
+    assert g["event scheduler"] == 3.0
+    assert g["ns-3 TCP"] == 2.5
+    assert g["IPv4 path (L3, routes, traffic control, node)"] == 2.0
+    assert g["endpoint demux"] == 1.5
+    assert g["point-to-point devices, queues"] == 1.0
+    assert g["callbacks, traces, RTTI"] == 0.75
+    assert g["other"] == 0.5
+    assert g["kernel, dynamic loader"] == 0.25  # a [k] line: a kernel sample
+    assert abs(sum(g.values()) - 46.5) < 1e-9
