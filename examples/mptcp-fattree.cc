@@ -59,6 +59,9 @@ main(int argc, char* argv[])
     DatacenterExperiment::Config c; // every option's default
     bool quiet = false;
 
+    // The fastest of ns-3's event schedulers for this workload (`mptcp-ns3 bench
+    // --event-schedulers`, doc/mptcp.rst "Speed"); --SchedulerType=... chooses another.
+    GlobalValue::Bind("SchedulerType", StringValue("ns3::CalendarScheduler"));
     CommandLine cmd(__FILE__);
     cmd.Usage("FatTree experiment of Raiciu et al. (SIGCOMM 2011, Fig. 2 and 3): long-lived "
               "flows over a k-ary FatTree with per-flow ECMP, TCP against MPTCP.");
@@ -159,6 +162,15 @@ main(int argc, char* argv[])
     cmd.Parse(argc, argv);
 
     // ---- Validate everything before simulating or writing anything.
+    TypeIdValue eventScheduler; // CommandLine has checked that it names a TypeId
+    GlobalValue::GetValueByName("SchedulerType", eventScheduler);
+    if (!eventScheduler.Get().IsChildOf(Scheduler::GetTypeId()))
+    {
+        mptcp_example::FailOption(PROGRAM,
+                                  "SchedulerType",
+                                  eventScheduler.Get().GetName(),
+                                  "is not an event scheduler (a subclass of ns3::Scheduler)");
+    }
     DatacenterExperiment experiment;
     DatacenterExperiment::Error error;
     const bool valid = experiment.Configure(c, &error);

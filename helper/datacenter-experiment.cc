@@ -577,8 +577,6 @@ DatacenterExperiment::Build(Error* error)
     // The fabric object holds options only; its nodes are created below.
     m_topology = DatacenterTopologyRegistry::Create(c.topology, m_params);
     m_progress = std::make_unique<Progress>(c.duration, c.programName);
-    ObjectFactory scheduler("ns3::HeapScheduler"); // faster than the default map (ns-3 bench)
-    Simulator::SetScheduler(scheduler);
     ConfigureTransport();
 
     // ---- Topology: per-flow ECMP (or the stock baseline).

@@ -130,7 +130,10 @@ class DatacenterExperiment
 
     /**
      * \brief Set the transport defaults (Config::SetDefault), build the fabric and install
-     * the hot spot and the workload; after Configure(), once.
+     * the hot spot and the workload; after Configure(), once. The simulator keeps the event
+     * scheduler it has (ns-3's global value SchedulerType): every scheduler gives the same
+     * results, ns3::CalendarScheduler is the fastest for this workload (doc/mptcp.rst, "Speed";
+     * mptcp-fattree makes it its default).
      * \param error set if --hotspot asks for more aggregation-core links than there are
      * \return false on that error
      */

@@ -20,7 +20,9 @@ so the differences measure the simulation itself:
 It also reports each configuration's peak memory (maximum resident set size of the longer run,
 MiB, from ``wait4``) and, when ``perf`` is installed, a flat profile of the longer run of one
 configuration (``--profile``, default mptcp8) grouped by component (:data:`COMPONENTS`).
-Wall times are the program's own ``wall_s`` (simulation and set-up, not process start).
+Wall times are the program's own ``wall_s`` (simulation and set-up, not process start); with
+``--repeat N`` the median of N runs (the spread between two runs of one configuration is often
+10-25 % on a shared 2-core machine).
 
 It prints figures, it is not a test: machines are noisy. The last stdout line is a JSON summary.
 
@@ -31,6 +33,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -157,6 +160,12 @@ def parse_args(argv):
                     "%(default)s)")
     ap.add_argument("--configs", default="stock,tcp,mptcp8", help="configurations, in order; "
                     "the cost ratio is to 'stock' when it is run (default: %(default)s)")
+    ap.add_argument("--event-schedulers", default="", help="also run the last of --configs "
+                    "once per ns-3 event scheduler of this comma-separated list (e.g. "
+                    "ns3::MapScheduler,ns3::HeapScheduler,ns3::ListScheduler,"
+                    "ns3::CalendarScheduler,ns3::PriorityQueueScheduler), steady state each")
+    ap.add_argument("--repeat", type=int, default=1, help="run each (configuration, duration) "
+                    "this many times and use the median wall time (default: %(default)s)")
     ap.add_argument("--profile", default="mptcp8", help="configuration whose longer run is "
                     "profiled with perf, or 'none' (default: %(default)s)")
     a = ap.parse_args(argv)
@@ -174,10 +183,48 @@ def parse_args(argv):
         raise BadArgs(f"--configs={a.configs}: choose from {','.join(CONFIGS)}")
     if a.profile != "none" and a.profile not in configs:
         raise BadArgs(f"--profile={a.profile}: not one of --configs, or 'none'")
+    if a.repeat < 1:
+        raise BadArgs(f"--repeat={a.repeat}: must be at least 1")
     if a.k < 2 or a.k % 2 or a.mss < 1:
         raise BadArgs("--k must be even and >= 2, --mss >= 1")
+    a.event_schedulers = [s for s in a.event_schedulers.split(",") if s]
+    bad = [s for s in a.event_schedulers if not re.fullmatch(r"ns3::\w+Scheduler", s)]
+    if bad:
+        raise BadArgs(f"--event-schedulers: {bad[0]} is not an ns-3 event scheduler name "
+                      "(ns3::...Scheduler)")
     a.durations, a.config_list = durations, configs
     return a
+
+
+def steady_runs(a, extra, desc, perf_data_for=None):
+    """(row, profile) of one configuration: its two runs and steady-state figures; the longer
+    run under perf when perf_data_for is a path."""
+    common = ["--k=%d" % a.k, "--warmup=%g" % a.warmup, "--mss=%d" % a.mss]
+    runs = []
+    rss = 0
+    profile = None
+    for d in a.durations:
+        walls = []
+        for i in range(a.repeat):
+            print(f"running: {desc}, {d:g} simulated s ({i + 1}/{a.repeat}) ...",
+                  file=sys.stderr, flush=True)
+            perf_data = perf_data_for if d == a.durations[1] and i == 0 else None
+            summary, rss_kb = run(a.binary, common + extra + ["--duration=%g" % d], perf_data)
+            walls.append(summary["wall_s"])
+            rss = max(rss, rss_kb)
+            if perf_data:
+                rep = subprocess.run(["perf", "report", "-i", perf_data, "--stdio", "--sort",
+                                      "dso,symbol", "--no-children", "-q"],
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True)
+                profile = group_profile(rep.stdout)
+        summary = dict(summary, wall_s=statistics.median(walls))
+        runs.append((d, summary))
+    row = dict(description=desc, wall_s=[s["wall_s"] for _, s in runs],
+               delivered_bytes=[s["delivered_bytes"] for _, s in runs],
+               optimal_pct=runs[1][1].get("optimal_pct"), peak_rss_mib=rss / 1024.0)
+    row.update(steady_state(runs[0], runs[1], a.mss))
+    return row, profile
 
 
 def main(argv=None):
@@ -187,37 +234,25 @@ def main(argv=None):
         error(PROG, e)
         return 2
     profile_on = a.profile != "none" and shutil.which("perf") is not None
-    common = ["--k=%d" % a.k, "--warmup=%g" % a.warmup, "--mss=%d" % a.mss]
     results = []
+    sched_rows = []
     profile = None
     try:
         with tempfile.TemporaryDirectory() as tmp:
             for name in a.config_list:
                 desc, extra = CONFIGS[name]
-                runs = []
-                rss = 0
-                for d in a.durations:
-                    print(f"running: {desc}, {d:g} simulated s ...", file=sys.stderr, flush=True)
-                    perf_data = (os.path.join(tmp, "perf.data")
-                                 if profile_on and name == a.profile and d == a.durations[1]
-                                 else None)
-                    summary, rss_kb = run(a.binary, common + extra + ["--duration=%g" % d],
-                                          perf_data)
-                    runs.append((d, summary))
-                    rss = max(rss, rss_kb)
-                    if perf_data:
-                        rep = subprocess.run(["perf", "report", "-i", perf_data, "--stdio",
-                                              "--sort", "dso,symbol", "--no-children", "-q"],
-                                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                             text=True)
-                        profile = group_profile(rep.stdout)
-                row = dict(config=name, description=desc,
-                           wall_s=[s["wall_s"] for _, s in runs],
-                           delivered_bytes=[s["delivered_bytes"] for _, s in runs],
-                           optimal_pct=runs[1][1].get("optimal_pct"),
-                           peak_rss_mib=rss / 1024.0)
-                row.update(steady_state(runs[0], runs[1], a.mss))
+                perf_data = (os.path.join(tmp, "perf.data")
+                             if profile_on and name == a.profile else None)
+                row, prof = steady_runs(a, extra, desc, perf_data)
+                row = dict(config=name, **row)
                 results.append(row)
+                profile = prof if prof is not None else profile
+            last = a.config_list[-1]
+            for sched in a.event_schedulers:
+                desc, extra = CONFIGS[last]
+                row, _ = steady_runs(a, extra + ["--SchedulerType=" + sched],
+                                     f"{desc}, {sched}")
+                sched_rows.append(dict(config=last, event_scheduler=sched, **row))
     except BenchError as e:
         error(PROG, e)
         return 1
@@ -226,8 +261,15 @@ def main(argv=None):
         r["vs_stock"] = (r["us_per_packet"] / base
                          if base and r["us_per_packet"] is not None else None)
     print_table(a, results, profile)
+    if sched_rows:
+        print("event schedulers, %s:" % CONFIGS[a.config_list[-1]][0])
+        print("  %-32s %12s %13s" % ("SchedulerType", "wall s/sim s", "us/packet"))
+        for r in sched_rows:
+            print("  %-32s %12s %13s" % (r["event_scheduler"], fmt(r["wall_per_sim_s"], ".1f"),
+                                         fmt(r["us_per_packet"], ".1f")))
     print(json.dumps(dict(k=a.k, hosts=a.k ** 3 // 4, durations_s=a.durations, warmup_s=a.warmup,
-                          mss=a.mss, configs=results, profile=profile)))
+                          mss=a.mss, configs=results, profile=profile,
+                          event_schedulers=sched_rows)))
     return 0
 
 

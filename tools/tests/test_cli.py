@@ -59,6 +59,7 @@ BAD = [
     ("--topology=vl2 --k=4 --hotspot=9", "hotspot"),
     ("--k=4 --hotspot=-1", "hotspot"),
     ("--k=4 --hotspot=17", "hotspot"),
+    ("--k=4 --SchedulerType=ns3::Node", "SchedulerType"),
 ]
 
 
@@ -78,6 +79,27 @@ def _rejected(tmp_path, arg, option):
 @pytest.mark.parametrize("arg,option", BAD)
 def test_bad_option_exits_nonzero_with_one_line(tmp_path, arg, option):
     assert _rejected(tmp_path, arg, option) != 0
+
+
+def test_every_event_scheduler_gives_the_same_results():
+    """CalendarScheduler is the program's default (--PrintGlobals); ns-3's other event schedulers
+    give a field-for-field identical summary (issue 18: the fastest is picked by speed alone)."""
+    p = subprocess.run([BINARY, "--PrintGlobals"], capture_output=True, text=True, timeout=60)
+    assert "--SchedulerType=[ns3::CalendarScheduler]" in p.stdout
+    base = ["--k=4", "--duration=0.3", "--warmup=0.1", "--db=none", "--quiet=true",
+            "--transport=mptcp", "--subflows=4"]
+    summaries = {}
+    for sched in ("", "ns3::MapScheduler", "ns3::ListScheduler", "ns3::HeapScheduler",
+                  "ns3::PriorityQueueScheduler"):
+        args = base + (["--SchedulerType=" + sched] if sched else [])
+        p = subprocess.run([BINARY] + args, capture_output=True, text=True, timeout=120)
+        assert p.returncode == 0, p.stderr
+        summary = json.loads(p.stdout.splitlines()[-1])
+        summary.pop("wall_s")
+        summaries[sched or "default"] = summary
+    assert summaries["default"]["delivered_bytes"] > 0
+    for sched, summary in summaries.items():
+        assert summary == summaries["default"], sched
 
 
 def test_unwritable_db_is_rejected_before_simulating(tmp_path):

@@ -116,6 +116,7 @@ if opts.get("transport") == "mptcp" and opts.get("k") == "6":
     sys.exit(4)
 d = float(opts["duration"])
 per_sim = {"tcp": 20.0, "mptcp": 30.0}[opts["transport"]] * (2 if "stock" in opts else 1)
+per_sim *= 0.5 if opts.get("SchedulerType") == "ns3::HeapScheduler" else 1
 setup = 7.0 if "stock" in opts else 1.0
 print(json.dumps(dict(wall_s=setup + per_sim * d, delivered_bytes=1400 * 100000 * d,
                       optimal_pct=50.0)))
@@ -135,6 +136,17 @@ print(json.dumps(dict(wall_s=setup + per_sim * d, delivered_bytes=1400 * 100000 
     mptcp = summary["configs"][2]
     assert mptcp["config"] == "mptcp8" and mptcp["wall_s"] == [7.0, 13.0]
     assert abs(mptcp["us_per_packet"] - 300.0) < 1e-9 and mptcp["peak_rss_mib"] > 0
+    r = paths.cli("bench", "--binary", prog, "--k", "4", "--configs", "stock,mptcp8",
+                  "--profile", "none", "--repeat", "3", "--event-schedulers",
+                  "ns3::MapScheduler,ns3::HeapScheduler")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    i = lines.index("event schedulers, MPTCP-8 (LIA), flow ECMP:")
+    assert lines[i + 2].split() == ["ns3::MapScheduler", "30.0", "300.0"]
+    assert lines[i + 3].split() == ["ns3::HeapScheduler", "15.0", "150.0"]
+    scheds = json.loads(lines[-1])["event_schedulers"]
+    assert [(x["event_scheduler"], x["config"]) for x in scheds] == [
+        ("ns3::MapScheduler", "mptcp8"), ("ns3::HeapScheduler", "mptcp8")]
     r = paths.cli("bench", "--binary", prog, "--k", "6", "--profile", "none")
     assert r.returncode == 1
     assert "failed with exit code 4" in r.stderr.strip().splitlines()[-1]
@@ -149,6 +161,9 @@ print(json.dumps(dict(wall_s=setup + per_sim * d, delivered_bytes=1400 * 100000 
     (["--warmup", "0.3"], "--warmup=0.3: must be >= 0 and less than S=0.2"),
     (["--configs", "tcp,quic"], "--configs=tcp,quic: choose from stock,tcp,mptcp8"),
     (["--configs", "tcp"], "--profile=mptcp8: not one of --configs, or 'none'"),
+    (["--repeat", "0"], "--repeat=0: must be at least 1"),
+    (["--event-schedulers", "heap"],
+     "--event-schedulers: heap is not an ns-3 event scheduler name (ns3::...Scheduler)"),
 ])
 def test_bench_bad_arguments(tmp_path, args, message):
     r = paths.cli("bench", "--binary", tmp_path / "never-run", *args)
