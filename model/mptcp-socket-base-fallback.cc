@@ -324,20 +324,7 @@ MpTcpSocketBase::SubflowReset(Ptr<MpTcpSubflow> subflow)
             dsns.push_back(dsn);
         }
     }
-    std::vector<MpTcpSubflow::Mapping> held;
-    subflow->TakeUnackedForReinjection(held);
-    for (const auto& m : held)
-    {
-        for (auto it = m_sentUnacked.lower_bound(m.dsn);
-             it != m_sentUnacked.end() && it->first < m.dsn + m.length;
-             ++it)
-        {
-            if (it->first >= m_dataUna)
-            {
-                dsns.push_back(it->first);
-            }
-        }
-    }
+    TakeHeldUnackedDsns(subflow, dsns);
     std::sort(dsns.begin(), dsns.end());
     dsns.erase(std::unique(dsns.begin(), dsns.end()), dsns.end());
     for (uint64_t dsn : dsns)

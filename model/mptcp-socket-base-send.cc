@@ -217,22 +217,33 @@ MpTcpSocketBase::SubflowTimedOut(Ptr<MpTcpSubflow> subflow)
 }
 
 void
-MpTcpSocketBase::ReinjectHeldData(Ptr<MpTcpSubflow> subflow)
+MpTcpSocketBase::TakeHeldUnackedDsns(Ptr<MpTcpSubflow> subflow, std::vector<uint64_t>& dsns)
 {
     std::vector<MpTcpSubflow::Mapping> held;
     subflow->TakeUnackedForReinjection(held);
     for (const auto& m : held)
     {
-        // Every chunk of the range that is still not DATA_ACKed goes to the queue.
         for (auto it = m_sentUnacked.lower_bound(m.dsn);
              it != m_sentUnacked.end() && it->first < m.dsn + m.length;
              ++it)
         {
             if (it->first >= m_dataUna)
             {
-                m_reinjectQueue.emplace_back(it->first, subflow->GetSubflowId());
+                dsns.push_back(it->first);
             }
         }
+    }
+}
+
+void
+MpTcpSocketBase::ReinjectHeldData(Ptr<MpTcpSubflow> subflow)
+{
+    // Every chunk of the held ranges that is still not DATA_ACKed goes to the queue.
+    std::vector<uint64_t> dsns;
+    TakeHeldUnackedDsns(subflow, dsns);
+    for (uint64_t dsn : dsns)
+    {
+        m_reinjectQueue.emplace_back(dsn, subflow->GetSubflowId());
     }
     if (!m_reinjectQueue.empty())
     {

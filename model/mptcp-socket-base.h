@@ -597,6 +597,14 @@ class MpTcpSocketBase : public Socket
     void GenerateKey();
     /// Queue the data \p subflow holds that is not DATA_ACKed for sending on other subflows.
     void ReinjectHeldData(Ptr<MpTcpSubflow> subflow);
+    /**
+     * Take from \p subflow the mappings it sent and that are not acknowledged
+     * (MpTcpSubflow::TakeUnackedForReinjection) and append to \p dsns, in data sequence
+     * order per mapping, the DSN of every chunk they cover that is not DATA_ACKed yet.
+     * \param subflow the subflow whose data is to be sent again
+     * \param dsns the DSNs found, appended
+     */
+    void TakeHeldUnackedDsns(Ptr<MpTcpSubflow> subflow, std::vector<uint64_t>& dsns);
     /// Take up to \p n unsent bytes off the send queue.
     Ptr<Packet> TakeUnsent(uint32_t n);
     /// Place received data at its data sequence number (the reassembly queue) and check for

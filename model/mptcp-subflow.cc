@@ -376,14 +376,6 @@ MpTcpSubflow::IsReset() const
     return m_reset;
 }
 
-bool
-MpTcpSubflow::IsClosingState(TcpStates_t s)
-{
-    return s == TcpSocket::CLOSED || s == TcpSocket::CLOSE_WAIT || s == TcpSocket::LAST_ACK ||
-           s == TcpSocket::TIME_WAIT || s == TcpSocket::CLOSING || s == TcpSocket::FIN_WAIT_1 ||
-           s == TcpSocket::FIN_WAIT_2;
-}
-
 void
 MpTcpSubflow::CloseFromEvent(Ptr<MpTcpSubflow> subflow)
 {

@@ -285,7 +285,11 @@ class MpTcpSubflow : public TcpSocketBase
      *         after a FIN was sent or received (FIN_WAIT_1/2, CLOSING, TIME_WAIT, CLOSE_WAIT,
      *         LAST_ACK)
      */
-    static bool IsClosingState(TcpStates_t s);
+    static bool IsClosingState(TcpStates_t s)
+    {
+        return s == CLOSED || s == CLOSE_WAIT || s == LAST_ACK || s == TIME_WAIT ||
+               s == CLOSING || s == FIN_WAIT_1 || s == FIN_WAIT_2;
+    }
     /**
      * \brief Close() \p subflow, for an event scheduled by the connection (never called from
      * inside the subflow's own callbacks).
