@@ -18,8 +18,9 @@ so the differences measure the simulation itself:
   * the cost per packet relative to stock ns-3 TCP (``vs stock``).
 
 It also reports each configuration's peak memory (maximum resident set size of the longer run,
-MiB, from ``wait4``) and, when ``perf`` is installed, a flat profile of the longer run of one
-configuration (``--profile``, default mptcp8) grouped by component (:data:`COMPONENTS`).
+MiB, from ``wait4``) and, when ``perf`` is installed, a flat profile of one more run of the
+longer duration of one configuration (``--profile``, default mptcp8; not one of the timed runs)
+grouped by component (:data:`COMPONENTS`).
 Wall times are the program's own ``wall_s`` (simulation and set-up, not process start); with
 ``--repeat N`` the median of N runs (the spread between two runs of one configuration is often
 10-25 % on a shared 2-core machine).
@@ -116,13 +117,13 @@ def run(binary, args, perf_data=None):
         with tempfile.TemporaryFile() as out:
             proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL)
             _, status, usage = os.wait4(proc.pid, 0)
-            proc.returncode = os.waitstatus_to_exitcode(status)
+            code = os.waitstatus_to_exitcode(status)
             out.seek(0)
             stdout = out.read().decode(errors="replace")
     except OSError as e:
         raise BenchError(f"cannot run {binary}: {e}") from None
-    if proc.returncode != 0:
-        raise BenchError(f"{' '.join(cmd)} failed with exit code {proc.returncode}")
+    if code != 0:
+        raise BenchError(f"{' '.join(cmd)} failed with exit code {code}")
     lines = [ln for ln in stdout.splitlines() if ln.strip()]
     try:
         return json.loads(lines[-1]), usage.ru_maxrss
@@ -166,8 +167,9 @@ def parse_args(argv):
                     "ns3::CalendarScheduler,ns3::PriorityQueueScheduler), steady state each")
     ap.add_argument("--repeat", type=int, default=1, help="run each (configuration, duration) "
                     "this many times and use the median wall time (default: %(default)s)")
-    ap.add_argument("--profile", default="mptcp8", help="configuration whose longer run is "
-                    "profiled with perf, or 'none' (default: %(default)s)")
+    ap.add_argument("--profile", default="mptcp8", help="configuration profiled with perf "
+                    "in one more, untimed run of the longer duration, or 'none' (default: "
+                    "%(default)s)")
     a = ap.parse_args(argv)
     try:
         durations = [float(x) for x in a.durations.split(",")]
@@ -197,8 +199,8 @@ def parse_args(argv):
 
 
 def steady_runs(a, extra, desc, perf_data_for=None):
-    """(row, profile) of one configuration: its two runs and steady-state figures; the longer
-    run under perf when perf_data_for is a path."""
+    """(row, profile) of one configuration: its timed runs and steady-state figures; when
+    perf_data_for is a path, one more run of the longer duration under perf, not timed."""
     common = ["--k=%d" % a.k, "--warmup=%g" % a.warmup, "--mss=%d" % a.mss]
     runs = []
     rss = 0
@@ -208,18 +210,19 @@ def steady_runs(a, extra, desc, perf_data_for=None):
         for i in range(a.repeat):
             print(f"running: {desc}, {d:g} simulated s ({i + 1}/{a.repeat}) ...",
                   file=sys.stderr, flush=True)
-            perf_data = perf_data_for if d == a.durations[1] and i == 0 else None
-            summary, rss_kb = run(a.binary, common + extra + ["--duration=%g" % d], perf_data)
+            summary, rss_kb = run(a.binary, common + extra + ["--duration=%g" % d])
             walls.append(summary["wall_s"])
             rss = max(rss, rss_kb)
-            if perf_data:
-                rep = subprocess.run(["perf", "report", "-i", perf_data, "--stdio", "--sort",
-                                      "dso,symbol", "--no-children", "-q"],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True)
-                profile = group_profile(rep.stdout)
         summary = dict(summary, wall_s=statistics.median(walls))
         runs.append((d, summary))
+    if perf_data_for:
+        print(f"profiling: {desc}, {a.durations[1]:g} simulated s ...", file=sys.stderr,
+              flush=True)
+        run(a.binary, common + extra + ["--duration=%g" % a.durations[1]], perf_data_for)
+        rep = subprocess.run(["perf", "report", "-i", perf_data_for, "--stdio", "--sort",
+                              "dso,symbol", "--no-children", "-q"],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        profile = group_profile(rep.stdout)
     row = dict(description=desc, wall_s=[s["wall_s"] for _, s in runs],
                delivered_bytes=[s["delivered_bytes"] for _, s in runs],
                optimal_pct=runs[1][1].get("optimal_pct"), peak_rss_mib=rss / 1024.0)
