@@ -135,6 +135,9 @@ main(int argc, char* argv[])
     cmd.AddValue("stock",
                  "baseline for benchmarks: ns-3's own stack and Ipv4GlobalRouting (one path, no "
                  "ECMP); needs --transport=tcp", c.stock);
+    cmd.AddValue("switchForwarding",
+                 "how switches forward: fast (ns3::EcmpSwitchForwarder, below IPv4; default) | "
+                 "ipv4 (ns-3's IPv4 forwarding); same results, fast is faster", c.switchForwarding);
 
     cmd.AddValue("workload",
                  "long (Sim_Long) | mix (Sim_Mix: long flows from --longFlowFraction of the "

@@ -405,6 +405,10 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
                               DatacenterTopologyRegistry::GetStockNames()) +
                       " only", error);
     }
+    if (c.switchForwarding != "fast" && c.switchForwarding != "ipv4")
+    {
+        return Reject("switchForwarding", c.switchForwarding, "must be fast or ipv4", error);
+    }
     if (c.stock && c.transport != "tcp")
     {
         return Reject("stock", "true", "the stock ns-3 baseline runs --transport=tcp only", error);
@@ -580,6 +584,10 @@ DatacenterExperiment::Build(Error* error)
     ConfigureTransport();
 
     // ---- Topology: per-flow ECMP (or the stock baseline).
+    // Both switch forwarding modes give the same results (test/golden); fast is faster.
+    m_topology->SetSwitchForwarding(c.switchForwarding == "ipv4"
+                                        ? DatacenterTopology::IPV4_FORWARDING
+                                        : DatacenterTopology::FAST_FORWARDING);
     m_topology->Build(c.stock ? DatacenterTopology::STOCK : DatacenterTopology::FLOW_ECMP);
     const DatacenterTopology& topology = *m_topology;
     const uint32_t coreLinks =

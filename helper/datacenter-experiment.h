@@ -93,6 +93,7 @@ class DatacenterExperiment
         uint32_t initialCwnd{10};             //!< Initial window, segments.
         std::string delAckTimeout{"40ms"};    //!< Delayed-ACK timeout (ns-3 Time).
         bool stock{false};                    //!< ns-3's own stack and global routing.
+        std::string switchForwarding{"fast"}; //!< fast (EcmpSwitchForwarder) | ipv4.
         std::string workload{"long"};         //!< long | mix | incast | incast-long.
         double shortFlowRate{256};            //!< Poisson short-flow arrivals/s.
         double longFlowFraction{NAN};         //!< Hosts with a long flow in mix (NaN: 1/3).

@@ -4,6 +4,7 @@
 #include "ns3/datacenter-topology.h"
 
 #include "ns3/abort.h"
+#include "ns3/ecmp-switch-forwarder.h"
 #include "ns3/equal-cost-path-counter.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
@@ -16,6 +17,7 @@
 #include "ns3/traffic-control-layer.h"
 
 #include <memory>
+#include <set>
 
 namespace ns3
 {
@@ -43,7 +45,50 @@ DatacenterTopology::InstallStack(Stack stack)
         mptcp.Install(GetNodes());
         AssignIpv4Addresses();
         Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+        if (m_switchForwarding == FAST_FORWARDING)
+        {
+            NodeContainer switches = GetSwitches();
+            for (uint32_t i = 0; i < switches.GetN(); ++i)
+            {
+                EcmpSwitchForwarder::Install(switches.Get(i));
+            }
+        }
     }
+}
+
+void
+DatacenterTopology::SetSwitchForwarding(SwitchForwarding mode)
+{
+    NS_ABORT_MSG_IF(m_assigned,
+                    m_className << "::SetSwitchForwarding must precede InstallStack()");
+    m_switchForwarding = mode;
+}
+
+DatacenterTopology::SwitchForwarding
+DatacenterTopology::GetSwitchForwarding() const
+{
+    return m_switchForwarding;
+}
+
+NodeContainer
+DatacenterTopology::GetSwitches() const
+{
+    NodeContainer hosts = GetHosts();
+    std::set<uint32_t> hostIds;
+    for (uint32_t i = 0; i < hosts.GetN(); ++i)
+    {
+        hostIds.insert(hosts.Get(i)->GetId());
+    }
+    NodeContainer all = GetNodes();
+    NodeContainer switches;
+    for (uint32_t i = 0; i < all.GetN(); ++i)
+    {
+        if (hostIds.count(all.Get(i)->GetId()) == 0)
+        {
+            switches.Add(all.Get(i));
+        }
+    }
+    return switches;
 }
 
 void

@@ -71,6 +71,13 @@ class DatacenterTopology
         STOCK = 1      ///< ns-3's own InternetStackHelper and Ipv4GlobalRouting (one path).
     };
 
+    /// How the fabric's switches forward (hosts always have the full IPv4 stack).
+    enum SwitchForwarding
+    {
+        FAST_FORWARDING = 0, ///< EcmpSwitchForwarder below IPv4 (default; same results).
+        IPV4_FORWARDING = 1  ///< ns-3's IPv4 forwarding through Ipv4FlowEcmpRouting.
+    };
+
     virtual ~DatacenterTopology() = default;
 
     /**
@@ -97,6 +104,22 @@ class DatacenterTopology
      * \param stack which stack
      */
     void InstallStack(Stack stack);
+    /**
+     * \brief Choose how the switches forward with the FLOW_ECMP stack; before InstallStack().
+     *
+     * FAST_FORWARDING (default) installs an EcmpSwitchForwarder on every switch: the same
+     * forwarding table and choice as IPv4 forwarding with Ipv4FlowEcmpRouting, without the
+     * IPv4 receive/forward path (results identical, see test/golden; doc/mptcp.rst "Speed").
+     * The STOCK stack always forwards through IPv4.
+     * \param mode the forwarding mode
+     */
+    void SetSwitchForwarding(SwitchForwarding mode);
+    /// \return the switch forwarding mode
+    SwitchForwarding GetSwitchForwarding() const;
+    /**
+     * \return the nodes that are not hosts (the switches), in GetNodes() order
+     */
+    NodeContainer GetSwitches() const;
     /**
      * \brief Create() then InstallStack(): the whole fabric, ready for applications.
      * \param stack which stack
@@ -260,6 +283,7 @@ class DatacenterTopology
     std::string m_className; //!< The subclass's name, for the guards' messages.
     bool m_created{false};   //!< Whether Create() ran.
     bool m_assigned{false};  //!< Whether AssignIpv4Addresses() ran.
+    SwitchForwarding m_switchForwarding{FAST_FORWARDING}; //!< How the switches forward.
 };
 
 } // namespace ns3

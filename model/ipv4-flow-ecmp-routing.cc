@@ -4,23 +4,11 @@
 #include "ns3/ipv4-flow-ecmp-routing.h"
 
 #include "ns3/enum.h"
-#include "ns3/hash.h"
-#include "ns3/ipv4-routing-table-entry.h"
 #include "ns3/log.h"
 #include "ns3/net-device.h"
-#include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/uinteger.h"
-
-#if !MPTCP_GLOBAL_ROUTING_TEMPLATE
-#include "ns3/global-router-interface.h" // GlobalRouter's injected routes
-#endif
-
-#include <algorithm>
-#include <list>
-#include <set>
-#include <utility>
 
 namespace ns3
 {
@@ -29,71 +17,10 @@ NS_LOG_COMPONENT_DEFINE("Ipv4FlowEcmpRouting");
 
 NS_OBJECT_ENSURE_REGISTERED(Ipv4FlowEcmpRouting);
 
-uint64_t Ipv4FlowEcmpRouting::s_epoch = 1;
-
 namespace
 {
-#if MPTCP_ECMP_DIRECT_TABLE
-/// Type of Ipv4GlobalRouting's route lists.
-using RouteList = std::list<Ipv4RoutingTableEntry*>;
-/// Type of a pointer to one of them.
-using RouteListMember = RouteList Ipv4GlobalRouting::*;
-
-/**
- * Standard C++ way to name a private data member: access checking does not apply to the
- * template arguments of an explicit instantiation ([temp.spec]), and the instantiation defines a
- * friend function returning the member pointer.
- */
-template <typename Tag, RouteListMember M>
-struct RouteListAccess
-{
-    /// \return the member pointer
-    friend RouteListMember GetRouteList(Tag)
-    {
-        return M;
-    }
-};
-
-/// Tag of Ipv4GlobalRouting::m_hostRoutes.
-struct HostRoutesTag
-{
-    /// \return the member pointer (defined by the explicit instantiation below)
-    friend RouteListMember GetRouteList(HostRoutesTag);
-};
-
-/// Tag of Ipv4GlobalRouting::m_networkRoutes.
-struct NetworkRoutesTag
-{
-    /// \return the member pointer (defined by the explicit instantiation below)
-    friend RouteListMember GetRouteList(NetworkRoutesTag);
-};
-
-/// Tag of Ipv4GlobalRouting::m_ASexternalRoutes.
-struct ExternalRoutesTag
-{
-    /// \return the member pointer (defined by the explicit instantiation below)
-    friend RouteListMember GetRouteList(ExternalRoutesTag);
-};
-
-template struct RouteListAccess<HostRoutesTag, &Ipv4GlobalRouting::m_hostRoutes>;
-template struct RouteListAccess<NetworkRoutesTag, &Ipv4GlobalRouting::m_networkRoutes>;
-template struct RouteListAccess<ExternalRoutesTag, &Ipv4GlobalRouting::m_ASexternalRoutes>;
-#endif
-
-/// IP protocol numbers whose first 4 bytes are (source port, destination port).
+/// IP protocol number of TCP.
 constexpr uint8_t kTcp = 6;
-constexpr uint8_t kUdp = 17;
-
-/**
- * Number of leading one bits of a contiguous mask.
- * \param mask the mask
- * \return the prefix length (0..32)
- */
-uint8_t
-PrefixLength(Ipv4Mask mask)
-{
-    return static_cast<uint8_t>(mask.GetPrefixLength());
-}
 
 /**
  * Read the 2 transport ports at offset 0 of a packet.
@@ -114,33 +41,6 @@ ReadPorts(const Packet& p, uint16_t& sport, uint16_t& dport)
 }
 } // namespace
 
-bool
-Ipv4FlowEcmpRouting::FiveTuple::operator==(const FiveTuple& o) const
-{
-    return source == o.source && destination == o.destination && protocol == o.protocol &&
-           sourcePort == o.sourcePort && destinationPort == o.destinationPort;
-}
-
-bool
-Ipv4FlowEcmpRouting::FiveTuple::operator!=(const FiveTuple& o) const
-{
-    return !(*this == o);
-}
-
-std::size_t
-Ipv4FlowEcmpRouting::FiveTupleHash::operator()(const FiveTuple& t) const
-{
-    return Ipv4FlowEcmpRouting::HashFlow(t, 0);
-}
-
-std::ostream&
-operator<<(std::ostream& os, const Ipv4FlowEcmpRouting::FiveTuple& t)
-{
-    os << "(" << t.source << ":" << t.sourcePort << " -> " << t.destination << ":"
-       << t.destinationPort << " proto " << static_cast<uint32_t>(t.protocol) << ")";
-    return os;
-}
-
 TypeId
 Ipv4FlowEcmpRouting::GetTypeId()
 {
@@ -155,7 +55,7 @@ Ipv4FlowEcmpRouting::GetTypeId()
                           "PER_PACKET (uniformly random next hop for every packet, packet "
                           "spraying).",
                           EnumValue(Ipv4FlowEcmpRouting::PER_FLOW),
-                          MPTCP_ENUM_ACCESSOR(Mode, &Ipv4FlowEcmpRouting::m_mode),
+                          MPTCP_ENUM_ACCESSOR(Mode, &Ipv4FlowEcmpRouting::SetMode, &Ipv4FlowEcmpRouting::GetMode),
                           MakeEnumChecker(Ipv4FlowEcmpRouting::PER_FLOW,
                                           "PER_FLOW",
                                           Ipv4FlowEcmpRouting::PER_PACKET,
@@ -167,23 +67,51 @@ Ipv4FlowEcmpRouting::GetTypeId()
                           "construction (differs with --RngRun, reproducible for a given run; "
                           "see AssignStreams).",
                           UintegerValue(0),
-                          MakeUintegerAccessor(&Ipv4FlowEcmpRouting::m_salt),
+                          MakeUintegerAccessor(&Ipv4FlowEcmpRouting::SetSaltAttribute,
+                                               &Ipv4FlowEcmpRouting::GetSaltAttribute),
                           MakeUintegerChecker<uint32_t>());
     return tid;
 }
 
 Ipv4FlowEcmpRouting::Ipv4FlowEcmpRouting()
-    : m_mode(PER_FLOW),
+    : m_table(Create<EcmpForwardingTable>()),
+      m_mode(PER_FLOW),
       m_salt(0),
-      m_drawnSalt(0),
-      m_epoch(0),
-      m_snapshotValid(false),
-      m_cacheMisses(0)
+      m_drawnSalt(0)
 {
     NS_LOG_FUNCTION(this);
+    // The order of these two streams and of the draw is part of every result: keep it.
     m_saltRng = CreateObject<UniformRandomVariable>();
     m_rand = CreateObject<UniformRandomVariable>();
     m_drawnSalt = m_saltRng->GetInteger(1, 0xfffffffeU);
+    m_table->SetPerPacketStream(m_rand);
+    m_table->SetSalt(GetSalt());
+}
+
+void
+Ipv4FlowEcmpRouting::SetMode(Mode mode)
+{
+    m_mode = mode;
+    m_table->SetPerPacket(mode == PER_PACKET);
+}
+
+void
+Ipv4FlowEcmpRouting::SetSaltAttribute(uint32_t salt)
+{
+    m_salt = salt;
+    m_table->SetSalt(GetSalt());
+}
+
+uint32_t
+Ipv4FlowEcmpRouting::GetSaltAttribute() const
+{
+    return m_salt;
+}
+
+Ptr<EcmpForwardingTable>
+Ipv4FlowEcmpRouting::GetForwardingTable() const
+{
+    return m_table;
 }
 
 Ipv4FlowEcmpRouting::~Ipv4FlowEcmpRouting()
@@ -195,12 +123,11 @@ void
 Ipv4FlowEcmpRouting::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    FlushCache();
-    m_pins.clear();
-    if (m_inner)
+    Ptr<Ipv4GlobalRouting> inner = m_table->GetInnerRouting();
+    m_table->Clear();
+    if (inner)
     {
-        m_inner->Dispose();
-        m_inner = nullptr;
+        inner->Dispose();
     }
     m_ipv4 = nullptr;
     m_saltRng = nullptr;
@@ -213,27 +140,27 @@ Ipv4FlowEcmpRouting::SetInnerRouting(Ptr<Ipv4GlobalRouting> inner)
 {
     NS_LOG_FUNCTION(this << inner);
     NS_ABORT_MSG_IF(!inner, "Ipv4FlowEcmpRouting::SetInnerRouting: null inner routing");
-    m_inner = inner;
-    FlushCache();
+    m_table->SetInnerRouting(inner);
 }
 
 Ptr<Ipv4GlobalRouting>
 Ipv4FlowEcmpRouting::GetInnerRouting() const
 {
-    return m_inner;
+    return m_table->GetInnerRouting();
 }
 
 void
 Ipv4FlowEcmpRouting::SetIpv4(Ptr<Ipv4> ipv4)
 {
     NS_LOG_FUNCTION(this << ipv4);
-    NS_ABORT_MSG_IF(!m_inner,
+    Ptr<Ipv4GlobalRouting> inner = m_table->GetInnerRouting();
+    NS_ABORT_MSG_IF(!inner,
                     "Ipv4FlowEcmpRouting has no inner Ipv4GlobalRouting: create it with "
                     "Ipv4FlowEcmpRoutingHelper (or call SetInnerRouting before SetIpv4)");
     NS_ASSERT(ipv4);
     m_ipv4 = ipv4;
-    m_inner->SetIpv4(ipv4);
-    FlushCache();
+    inner->SetIpv4(ipv4);
+    m_table->SetIpv4(ipv4);
 }
 
 void
@@ -241,9 +168,9 @@ Ipv4FlowEcmpRouting::NotifyInterfaceUp(uint32_t interface)
 {
     NS_LOG_FUNCTION(this << interface);
     InvalidateAllCaches();
-    if (m_inner)
+    if (Ptr<Ipv4GlobalRouting> inner = m_table->GetInnerRouting())
     {
-        m_inner->NotifyInterfaceUp(interface);
+        inner->NotifyInterfaceUp(interface);
     }
 }
 
@@ -252,9 +179,9 @@ Ipv4FlowEcmpRouting::NotifyInterfaceDown(uint32_t interface)
 {
     NS_LOG_FUNCTION(this << interface);
     InvalidateAllCaches();
-    if (m_inner)
+    if (Ptr<Ipv4GlobalRouting> inner = m_table->GetInnerRouting())
     {
-        m_inner->NotifyInterfaceDown(interface);
+        inner->NotifyInterfaceDown(interface);
     }
 }
 
@@ -263,9 +190,9 @@ Ipv4FlowEcmpRouting::NotifyAddAddress(uint32_t interface, Ipv4InterfaceAddress a
 {
     NS_LOG_FUNCTION(this << interface << address);
     InvalidateAllCaches();
-    if (m_inner)
+    if (Ptr<Ipv4GlobalRouting> inner = m_table->GetInnerRouting())
     {
-        m_inner->NotifyAddAddress(interface, address);
+        inner->NotifyAddAddress(interface, address);
     }
 }
 
@@ -274,9 +201,9 @@ Ipv4FlowEcmpRouting::NotifyRemoveAddress(uint32_t interface, Ipv4InterfaceAddres
 {
     NS_LOG_FUNCTION(this << interface << address);
     InvalidateAllCaches();
-    if (m_inner)
+    if (Ptr<Ipv4GlobalRouting> inner = m_table->GetInnerRouting())
     {
-        m_inner->NotifyRemoveAddress(interface, address);
+        inner->NotifyRemoveAddress(interface, address);
     }
 }
 
@@ -285,366 +212,23 @@ Ipv4FlowEcmpRouting::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Un
 {
     std::ostream* os = stream->GetStream();
     *os << "Ipv4FlowEcmpRouting (mode " << (m_mode == PER_FLOW ? "PER_FLOW" : "PER_PACKET")
-        << ", salt " << GetSalt() << ", pins " << m_pins.size() << ") over:" << std::endl;
-    if (m_inner)
+        << ", salt " << GetSalt() << ", pins " << m_table->GetNPins() << ") over:" << std::endl;
+    if (Ptr<Ipv4GlobalRouting> inner = m_table->GetInnerRouting())
     {
-        m_inner->PrintRoutingTable(stream, unit);
+        inner->PrintRoutingTable(stream, unit);
     }
 }
 
 void
 Ipv4FlowEcmpRouting::InvalidateAllCaches()
 {
-    ++s_epoch;
-}
-
-void
-Ipv4FlowEcmpRouting::FlushCache()
-{
-    m_cache.clear();
-    m_localAddresses.clear();
-    m_localBroadcasts.clear();
-    m_hostRoutes.clear();
-    for (PrefixTable* t : {&m_networkRoutes, &m_externalRoutes})
-    {
-        for (auto& m : t->byLength)
-        {
-            m.clear();
-        }
-        t->lengths.clear();
-    }
-    m_snapshotValid = false;
-}
-
-void
-Ipv4FlowEcmpRouting::BuildSnapshot()
-{
-    NS_LOG_FUNCTION(this);
-    FlushCache();
-    NS_ASSERT(m_inner);
-
-    m_localAddresses.clear();
-    for (uint32_t i = 0; i < m_ipv4->GetNInterfaces(); ++i)
-    {
-        for (uint32_t j = 0; j < m_ipv4->GetNAddresses(i); ++j)
-        {
-            const Ipv4InterfaceAddress a = m_ipv4->GetAddress(i, j);
-            m_localAddresses.emplace_back(a.GetLocal().Get(), i);
-            m_localBroadcasts.push_back(a.GetBroadcast().Get());
-        }
-    }
-
-    // Read the table once, in order (host routes, network routes, AS-external routes), and
-    // index it.
-    const uint32_t n = m_inner->GetNRoutes();
-    std::vector<Ipv4RoutingTableEntry> entries;
-    entries.reserve(n);
-#if MPTCP_ECMP_DIRECT_TABLE
-    const Ipv4GlobalRouting& inner = *PeekPointer(m_inner);
-    const RouteList& hostList = inner.*GetRouteList(HostRoutesTag());
-    const RouteList& networkList = inner.*GetRouteList(NetworkRoutesTag());
-    const RouteList& externalList = inner.*GetRouteList(ExternalRoutesTag());
-    for (const RouteList* l : {&hostList, &networkList, &externalList})
-    {
-        for (const Ipv4RoutingTableEntry* e : *l)
-        {
-            entries.emplace_back(*e);
-        }
-    }
-    NS_ASSERT(entries.size() == n);
-    const std::size_t hostEnd = hostList.size();
-    const std::size_t externalBegin = hostList.size() + networkList.size();
-#else
-    // GetRoute(i) walks the lists: O(n^2) overall.
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        entries.emplace_back(*m_inner->GetRoute(i));
-    }
-    const std::size_t hostEnd = entries.size(); // host routes are recognized by IsHost()
-
-    // AS-external routes are the table's suffix of prefixes injected by some GlobalRouter
-    // (GlobalRouter::InjectRoute); the entries themselves do not say which kind they are.
-    std::size_t externalBegin = entries.size();
-#if !MPTCP_GLOBAL_ROUTING_TEMPLATE
-    std::set<std::pair<uint32_t, uint32_t>> injected;
-    for (auto it = NodeList::Begin(); it != NodeList::End(); ++it)
-    {
-        Ptr<GlobalRouter> gr = (*it)->GetObject<GlobalRouter>();
-        if (!gr)
-        {
-            continue;
-        }
-        for (uint32_t i = 0; i < gr->GetNInjectedRoutes(); ++i)
-        {
-            Ipv4RoutingTableEntry* e = gr->GetInjectedRoute(i);
-            injected.emplace(e->GetDestNetwork().Get(), e->GetDestNetworkMask().Get());
-        }
-    }
-    if (!injected.empty())
-    {
-        while (externalBegin > 0)
-        {
-            const Ipv4RoutingTableEntry& e = entries[externalBegin - 1];
-            if (e.IsHost() ||
-                injected.count({e.GetDestNetwork().Get(), e.GetDestNetworkMask().Get()}) == 0)
-            {
-                break;
-            }
-            --externalBegin;
-        }
-    }
-#endif
-#endif
-
-    for (std::size_t i = 0; i < entries.size(); ++i)
-    {
-        const Ipv4RoutingTableEntry& e = entries[i];
-        FibEntry f{e.GetGateway(), e.GetInterface()};
-        if (i < hostEnd && i < externalBegin && e.IsHost())
-        {
-            m_hostRoutes[e.GetDest().Get()].push_back(f);
-            continue;
-        }
-        PrefixTable& t = (i < externalBegin) ? m_networkRoutes : m_externalRoutes;
-        const uint8_t len = PrefixLength(e.GetDestNetworkMask());
-        const uint32_t net = e.GetDestNetwork().CombineMask(e.GetDestNetworkMask()).Get();
-        t.byLength[len][net].push_back(f);
-    }
-    for (PrefixTable* t : {&m_networkRoutes, &m_externalRoutes})
-    {
-        for (int len = 32; len >= 0; --len)
-        {
-            if (!t->byLength[len].empty())
-            {
-                t->lengths.push_back(static_cast<uint8_t>(len));
-            }
-        }
-    }
-    m_snapshotValid = true;
-    NS_LOG_LOGIC("snapshot of " << n << " routes, " << m_hostRoutes.size() << " host destinations");
-}
-
-void
-Ipv4FlowEcmpRouting::ComputeNextHops(Ipv4Address destination, NextHopSet& set) const
-{
-    const uint32_t dst = destination.Get();
-    const std::vector<FibEntry>* found = nullptr;
-
-    auto h = m_hostRoutes.find(dst);
-    if (h != m_hostRoutes.end())
-    {
-        found = &h->second;
-    }
-    for (const PrefixTable* t : {&m_networkRoutes, &m_externalRoutes})
-    {
-        if (found)
-        {
-            break;
-        }
-        for (uint8_t len : t->lengths)
-        {
-            const uint32_t mask = len == 0 ? 0 : (0xffffffffU << (32 - len));
-            auto it = t->byLength[len].find(dst & mask);
-            if (it != t->byLength[len].end())
-            {
-                found = &it->second;
-                break;
-            }
-        }
-    }
-    set.routes.clear();
-    set.interfaces.clear();
-    set.multiInterface = false;
-    if (!found)
-    {
-        return;
-    }
-
-    // Deduplicate (gateway, interface) pairs, skip interfaces that are down (until the global
-    // routes are recomputed, this gives local fail-over).
-    for (const FibEntry& f : *found)
-    {
-        bool dup = false;
-        for (std::size_t i = 0; i < set.routes.size(); ++i)
-        {
-            if (set.interfaces[i] == f.interface && set.routes[i]->GetGateway() == f.gateway)
-            {
-                dup = true;
-                break;
-            }
-        }
-        if (dup || f.interface >= m_ipv4->GetNInterfaces() || !m_ipv4->IsUp(f.interface) ||
-            m_ipv4->GetNAddresses(f.interface) == 0)
-        {
-            continue;
-        }
-        Ptr<Ipv4Route> r = Create<Ipv4Route>();
-        r->SetDestination(destination);
-        r->SetSource(m_ipv4->GetAddress(f.interface, 0).GetLocal());
-        r->SetGateway(f.gateway);
-        r->SetOutputDevice(m_ipv4->GetNetDevice(f.interface));
-        if (!set.interfaces.empty() && set.interfaces.front() != f.interface)
-        {
-            set.multiInterface = true;
-        }
-        set.routes.push_back(r);
-        set.interfaces.push_back(f.interface);
-    }
-}
-
-const Ipv4FlowEcmpRouting::NextHopSet*
-Ipv4FlowEcmpRouting::FindNextHops(Ipv4Address destination)
-{
-    if (m_epoch != s_epoch)
-    {
-        FlushCache();
-        m_epoch = s_epoch;
-    }
-    auto it = m_cache.find(destination.Get());
-    if (it != m_cache.end())
-    {
-        return it->second.routes.empty() ? nullptr : &it->second;
-    }
-    if (!m_inner || !m_ipv4)
-    {
-        return nullptr;
-    }
-    if (!m_snapshotValid)
-    {
-        BuildSnapshot();
-    }
-    ++m_cacheMisses;
-    NextHopSet& set = m_cache[destination.Get()];
-    ComputeNextHops(destination, set);
-    NS_LOG_LOGIC("next hops to " << destination << ": " << set.routes.size());
-    return set.routes.empty() ? nullptr : &set;
-}
-
-bool
-Ipv4FlowEcmpRouting::IsLocalAddress(Ipv4Address address) const
-{
-    const uint32_t a = address.Get();
-    for (const auto& la : m_localAddresses)
-    {
-        if (la.first == a)
-        {
-            return true;
-        }
-    }
-    return std::find(m_localBroadcasts.begin(), m_localBroadcasts.end(), a) !=
-           m_localBroadcasts.end();
+    EcmpForwardingTable::InvalidateAllCaches();
 }
 
 uint32_t
-Ipv4FlowEcmpRouting::HashFlow(const FiveTuple& t, uint32_t salt)
+Ipv4FlowEcmpRouting::HashFlow(const FiveTuple& tuple, uint32_t salt)
 {
-    uint8_t b[17];
-    t.source.Serialize(b);
-    t.destination.Serialize(b + 4);
-    b[8] = t.protocol;
-    b[9] = static_cast<uint8_t>(t.sourcePort >> 8);
-    b[10] = static_cast<uint8_t>(t.sourcePort);
-    b[11] = static_cast<uint8_t>(t.destinationPort >> 8);
-    b[12] = static_cast<uint8_t>(t.destinationPort);
-    b[13] = static_cast<uint8_t>(salt >> 24);
-    b[14] = static_cast<uint8_t>(salt >> 16);
-    b[15] = static_cast<uint8_t>(salt >> 8);
-    b[16] = static_cast<uint8_t>(salt);
-    return Hash32(reinterpret_cast<const char*>(b), sizeof(b));
-}
-
-uint32_t
-Ipv4FlowEcmpRouting::PickIndex(uint32_t n, const FiveTuple& tuple)
-{
-    if (n <= 1)
-    {
-        return 0;
-    }
-    if (m_mode == PER_PACKET)
-    {
-        return m_rand->GetInteger(0, n - 1);
-    }
-    return HashFlow(tuple, GetSalt()) % n;
-}
-
-Ptr<Ipv4Route>
-Ipv4FlowEcmpRouting::Choose(const NextHopSet& set,
-                            const FiveTuple& tuple,
-                            Ptr<const NetDevice> oif,
-                            bool preferSource)
-{
-    const uint32_t n = static_cast<uint32_t>(set.routes.size());
-    if (!m_pins.empty())
-    {
-        auto it = m_pins.find(tuple);
-        if (it != m_pins.end())
-        {
-            for (uint32_t i = 0; i < n; ++i)
-            {
-                if (set.routes[i]->GetGateway() == it->second &&
-                    (!oif || set.routes[i]->GetOutputDevice() == oif))
-                {
-                    return set.routes[i];
-                }
-            }
-            NS_LOG_WARN("pinned gateway " << it->second << " of flow " << tuple
-                                          << " is no longer a next hop; using the hash");
-        }
-    }
-
-    int32_t wantIf = -1;
-    if (oif)
-    {
-        wantIf = m_ipv4->GetInterfaceForDevice(oif);
-        if (wantIf < 0)
-        {
-            return nullptr;
-        }
-    }
-    else if (preferSource && set.multiInterface && tuple.source != Ipv4Address::GetAny())
-    {
-        const uint32_t src = tuple.source.Get();
-        for (const auto& [addr, ifIndex] : m_localAddresses)
-        {
-            if (addr == src)
-            {
-                if (std::find(set.interfaces.begin(), set.interfaces.end(), ifIndex) !=
-                    set.interfaces.end())
-                {
-                    wantIf = static_cast<int32_t>(ifIndex);
-                }
-                break;
-            }
-        }
-    }
-    if (wantIf < 0)
-    {
-        return set.routes[PickIndex(n, tuple)];
-    }
-
-    // Restricted choice among the routes through interface wantIf, without allocating.
-    uint32_t m = 0;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        m += (set.interfaces[i] == static_cast<uint32_t>(wantIf)) ? 1 : 0;
-    }
-    if (m == 0)
-    {
-        return nullptr;
-    }
-    uint32_t k = PickIndex(m, tuple);
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        if (set.interfaces[i] == static_cast<uint32_t>(wantIf))
-        {
-            if (k == 0)
-            {
-                return set.routes[i];
-            }
-            --k;
-        }
-    }
-    return nullptr; // not reached
+    return EcmpForwardingTable::HashFlow(tuple, salt);
 }
 
 Ptr<Ipv4Route>
@@ -655,24 +239,25 @@ Ipv4FlowEcmpRouting::RouteOutput(Ptr<Packet> p,
 {
     NS_LOG_FUNCTION(this << p << header << oif);
     const Ipv4Address dst = header.GetDestination();
-    if (!m_inner)
+    Ptr<Ipv4GlobalRouting> inner = m_table->GetInnerRouting();
+    if (!inner)
     {
         sockerr = Socket::ERROR_NOROUTETOHOST;
         return nullptr;
     }
     if (dst.IsMulticast() || dst.IsBroadcast())
     {
-        return m_inner->RouteOutput(p, header, oif, sockerr);
+        return inner->RouteOutput(p, header, oif, sockerr);
     }
-    const NextHopSet* set = FindNextHops(dst);
+    const EcmpForwardingTable::NextHopSet* set = m_table->FindNextHops(dst);
     if (!set)
     {
-        return m_inner->RouteOutput(p, header, oif, sockerr);
+        return inner->RouteOutput(p, header, oif, sockerr);
     }
     Ptr<Ipv4Route> r;
-    if (set->routes.size() == 1 && !oif && m_pins.empty())
+    if (set->hops.size() == 1 && !oif && m_table->GetNPins() == 0)
     {
-        r = set->routes.front();
+        r = set->hops.front().route;
     }
     else
     {
@@ -685,11 +270,12 @@ Ipv4FlowEcmpRouting::RouteOutput(Ptr<Packet> p,
         {
             ReadPorts(*p, t.sourcePort, t.destinationPort);
         }
-        r = Choose(*set, t, oif, true);
-        if (!r)
+        const EcmpForwardingTable::NextHop* h = m_table->Select(*set, t, oif, true);
+        if (!h)
         {
-            return m_inner->RouteOutput(p, header, oif, sockerr);
+            return inner->RouteOutput(p, header, oif, sockerr);
         }
+        r = h->route;
     }
     sockerr = Socket::ERROR_NOTERROR;
     return r;
@@ -705,40 +291,31 @@ Ipv4FlowEcmpRouting::RouteInput(Ptr<const Packet> p,
                                 MPTCP_ROUTE_INPUT_CB(ErrorCallback) ecb)
 {
     NS_LOG_FUNCTION(this << p << header << idev);
-    NS_ASSERT(m_inner && m_ipv4);
+    Ptr<Ipv4GlobalRouting> inner = m_table->GetInnerRouting();
+    NS_ASSERT(inner && m_ipv4);
     const Ipv4Address dst = header.GetDestination();
     if (dst.IsMulticast() || dst.IsBroadcast())
     {
-        return m_inner->RouteInput(p, header, idev, ucb, mcb, lcb, ecb);
+        return inner->RouteInput(p, header, idev, ucb, mcb, lcb, ecb);
     }
-    // FindNextHops() also brings m_localAddresses up to date.
-    const NextHopSet* set = FindNextHops(dst);
+    // FindNextHops() also brings the table's local addresses up to date.
+    const EcmpForwardingTable::NextHopSet* set = m_table->FindNextHops(dst);
     const int32_t iif = m_ipv4->GetInterfaceForDevice(idev);
-    if (!set || IsLocalAddress(dst) || iif < 0 || !m_ipv4->IsForwarding(static_cast<uint32_t>(iif)))
+    if (!set || m_table->IsLocalAddress(dst) || iif < 0 ||
+        !m_ipv4->IsForwarding(static_cast<uint32_t>(iif)))
     {
         // Local delivery, no route, forwarding disabled: global routing's own handling.
-        return m_inner->RouteInput(p, header, idev, ucb, mcb, lcb, ecb);
+        return inner->RouteInput(p, header, idev, ucb, mcb, lcb, ecb);
     }
-    if (set->routes.size() == 1 && m_pins.empty())
+    if (set->hops.size() == 1 && m_table->GetNPins() == 0)
     {
-        ucb(set->routes.front(), p, header);
+        ucb(set->hops.front().route, p, header);
         return true;
     }
-    FiveTuple t;
-    t.source = header.GetSource();
-    t.destination = dst;
-    t.protocol = header.GetProtocol();
-    // The IP header has been removed: L4 starts at offset 0 (only in the first fragment).
-    if ((t.protocol == kTcp || t.protocol == kUdp) && header.GetFragmentOffset() == 0)
-    {
-        ReadPorts(*p, t.sourcePort, t.destinationPort);
-    }
-    Ptr<Ipv4Route> r = Choose(*set, t, nullptr, false);
-    if (!r)
-    {
-        return m_inner->RouteInput(p, header, idev, ucb, mcb, lcb, ecb);
-    }
-    ucb(r, p, header);
+    // The switch forwarding path (EcmpSwitchForwarder) makes the same two calls.
+    const EcmpForwardingTable::NextHop& h =
+        m_table->SelectForward(*set, EcmpForwardingTable::GetForwardedTuple(header, *p));
+    ucb(h.route, p, header);
     return true;
 }
 
@@ -746,73 +323,61 @@ Ptr<Ipv4Route>
 Ipv4FlowEcmpRouting::Lookup(const FiveTuple& tuple)
 {
     NS_LOG_FUNCTION(this << tuple);
-    const NextHopSet* set = FindNextHops(tuple.destination);
+    const EcmpForwardingTable::NextHopSet* set = m_table->FindNextHops(tuple.destination);
     if (!set)
     {
         return nullptr;
     }
-    return Choose(*set, tuple, nullptr, true);
+    const EcmpForwardingTable::NextHop* h = m_table->Select(*set, tuple, nullptr, true);
+    return h ? h->route : nullptr;
 }
 
 uint32_t
 Ipv4FlowEcmpRouting::GetNNextHops(Ipv4Address destination)
 {
-    const NextHopSet* set = FindNextHops(destination);
-    return set ? static_cast<uint32_t>(set->routes.size()) : 0;
+    const EcmpForwardingTable::NextHopSet* set = m_table->FindNextHops(destination);
+    return set ? static_cast<uint32_t>(set->hops.size()) : 0;
 }
 
 std::vector<Ptr<Ipv4Route>>
 Ipv4FlowEcmpRouting::GetNextHops(Ipv4Address destination)
 {
-    const NextHopSet* set = FindNextHops(destination);
-    return set ? set->routes : std::vector<Ptr<Ipv4Route>>();
+    std::vector<Ptr<Ipv4Route>> routes;
+    if (const EcmpForwardingTable::NextHopSet* set = m_table->FindNextHops(destination))
+    {
+        for (const EcmpForwardingTable::NextHop& h : set->hops)
+        {
+            routes.push_back(h.route);
+        }
+    }
+    return routes;
 }
 
 void
 Ipv4FlowEcmpRouting::PinFlow(const FiveTuple& tuple, Ipv4Address gateway)
 {
     NS_LOG_FUNCTION(this << tuple << gateway);
-    const NextHopSet* set = FindNextHops(tuple.destination);
-    NS_ABORT_MSG_IF(!set,
-                    "Ipv4FlowEcmpRouting::PinFlow: node has no route to "
-                        << tuple.destination << " (flow " << tuple << ")");
-    bool ok = false;
-    for (const auto& r : set->routes)
-    {
-        ok = ok || r->GetGateway() == gateway;
-    }
-    if (!ok)
-    {
-        std::ostringstream hops;
-        for (const auto& r : set->routes)
-        {
-            hops << " " << r->GetGateway();
-        }
-        NS_ABORT_MSG("Ipv4FlowEcmpRouting::PinFlow: gateway "
-                     << gateway << " is not an equal-cost next hop towards " << tuple.destination
-                     << " (flow " << tuple << "); next hops are:" << hops.str());
-    }
-    m_pins[tuple] = gateway;
+    m_table->PinFlow(tuple, gateway);
 }
 
 void
 Ipv4FlowEcmpRouting::UnpinFlow(const FiveTuple& tuple)
 {
     NS_LOG_FUNCTION(this << tuple);
-    m_pins.erase(tuple);
+    m_table->UnpinFlow(tuple);
 }
 
 void
 Ipv4FlowEcmpRouting::ClearPins()
 {
     NS_LOG_FUNCTION(this);
-    m_pins.clear();
+    m_table->ClearPins();
 }
 
 uint32_t
 Ipv4FlowEcmpRouting::GetNPins() const
 {
-    return static_cast<uint32_t>(m_pins.size());
+    return m_table->GetNPins();
 }
 
 uint32_t
@@ -830,7 +395,7 @@ Ipv4FlowEcmpRouting::GetMode() const
 uint64_t
 Ipv4FlowEcmpRouting::GetNCacheMisses() const
 {
-    return m_cacheMisses;
+    return m_table->GetNCacheMisses();
 }
 
 int64_t
@@ -839,10 +404,11 @@ Ipv4FlowEcmpRouting::AssignStreams(int64_t stream)
     NS_LOG_FUNCTION(this << stream);
     m_saltRng->SetStream(stream);
     m_drawnSalt = m_saltRng->GetInteger(1, 0xfffffffeU);
+    m_table->SetSalt(GetSalt());
     m_rand->SetStream(stream + 1);
-    if (m_inner)
+    if (Ptr<Ipv4GlobalRouting> inner = m_table->GetInnerRouting())
     {
-        m_inner->AssignStreams(stream + 2);
+        inner->AssignStreams(stream + 2);
     }
     return 3;
 }

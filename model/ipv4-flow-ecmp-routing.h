@@ -4,6 +4,7 @@
 #ifndef IPV4_FLOW_ECMP_ROUTING_H
 #define IPV4_FLOW_ECMP_ROUTING_H
 
+#include "ns3/ecmp-forwarding-table.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-route.h"
@@ -84,40 +85,10 @@ class Ipv4FlowEcmpRouting : public Ipv4RoutingProtocol
         PER_PACKET ///< Uniformly random next hop for every packet (packet spraying).
     };
 
-    /**
-     * \brief The 5-tuple that identifies a flow for ECMP hashing.
-     *
-     * Ports are 0 for protocols other than TCP (6) and UDP (17).
-     */
-    struct FiveTuple
-    {
-        Ipv4Address source;          //!< IPv4 source address.
-        Ipv4Address destination;     //!< IPv4 destination address.
-        uint8_t protocol{0};         //!< IP protocol number (6 = TCP, 17 = UDP).
-        uint16_t sourcePort{0};      //!< Transport source port.
-        uint16_t destinationPort{0}; //!< Transport destination port.
-
-        /**
-         * \param o the other tuple
-         * \return true if all five fields are equal
-         */
-        bool operator==(const FiveTuple& o) const;
-        /**
-         * \param o the other tuple
-         * \return true if any field differs
-         */
-        bool operator!=(const FiveTuple& o) const;
-    };
-
-    /// Hash functor so that FiveTuple can key an std::unordered_map.
-    struct FiveTupleHash
-    {
-        /**
-         * \param t the tuple
-         * \return the Murmur3 hash of the packed tuple (no salt)
-         */
-        std::size_t operator()(const FiveTuple& t) const;
-    };
+    /// The 5-tuple that identifies a flow (EcmpForwardingTable::FiveTuple).
+    using FiveTuple = EcmpForwardingTable::FiveTuple;
+    /// Hash functor of FiveTuple (EcmpForwardingTable::FiveTupleHash).
+    using FiveTupleHash = EcmpForwardingTable::FiveTupleHash;
 
     /**
      * \brief Get the type ID.
@@ -143,6 +114,11 @@ class Ipv4FlowEcmpRouting : public Ipv4RoutingProtocol
      * \return the inner global routing object (nullptr if none was set)
      */
     Ptr<Ipv4GlobalRouting> GetInnerRouting() const;
+    /**
+     * \return the node's forwarding table: the next hops, per-flow rules and choice that this
+     *         object and the switch forwarding path (EcmpSwitchForwarder) share
+     */
+    Ptr<EcmpForwardingTable> GetForwardingTable() const;
 
     // Inherited from Ipv4RoutingProtocol
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
@@ -252,96 +228,26 @@ class Ipv4FlowEcmpRouting : public Ipv4RoutingProtocol
     void DoDispose() override;
 
   private:
-    /// Equal-cost next hops towards one destination address.
-    struct NextHopSet
-    {
-        std::vector<Ptr<Ipv4Route>> routes; //!< Ready-made routes, one per next hop.
-        std::vector<uint32_t> interfaces;   //!< Output interface index of each route.
-        bool multiInterface{false};         //!< Whether the routes use more than one interface.
-    };
+    /**
+     * \param mode the forwarding mode ("Mode" attribute)
+     */
+    void SetMode(Mode mode);
+    /**
+     * \param salt the "Salt" attribute (0: use the drawn salt)
+     */
+    void SetSaltAttribute(uint32_t salt);
+    /// \return the "Salt" attribute as set (0: the drawn salt is used)
+    uint32_t GetSaltAttribute() const;
 
-    /// One route of the inner table (snapshot).
-    struct FibEntry
-    {
-        Ipv4Address gateway; //!< Next-hop address (0.0.0.0 for on-link).
-        uint32_t interface;  //!< Output interface index.
-    };
-
-    /// Prefix table: (prefix length, masked network) -> entries.
-    struct PrefixTable
-    {
-        /// Per prefix length 0..32: network -> entries.
-        std::unordered_map<uint32_t, std::vector<FibEntry>> byLength[33];
-        std::vector<uint8_t> lengths; //!< Prefix lengths present, longest first.
-    };
-
-    /**
-     * \param destination the destination address
-     * \return the next-hop set (cached), or nullptr if there is no route
-     */
-    const NextHopSet* FindNextHops(Ipv4Address destination);
-    /**
-     * \param address an address
-     * \return whether it is one of this node's addresses or interface broadcast addresses
-     *         (valid after FindNextHops())
-     */
-    bool IsLocalAddress(Ipv4Address address) const;
-    /// Rebuild the indexed snapshot of the inner table (on the first miss after an epoch change).
-    void BuildSnapshot();
-    /// Drop the snapshot and the per-destination cache.
-    void FlushCache();
-    /**
-     * \param destination the destination
-     * \param set the set to fill
-     */
-    void ComputeNextHops(Ipv4Address destination, NextHopSet& set) const;
-    /**
-     * \param set the equal-cost set
-     * \param tuple the flow
-     * \param oif the required output device (RouteOutput only), or nullptr
-     * \param preferSource whether to prefer the interface owning tuple.source
-     * \return the chosen route, nullptr if oif matches none
-     */
-    Ptr<Ipv4Route> Choose(const NextHopSet& set,
-                          const FiveTuple& tuple,
-                          Ptr<const NetDevice> oif,
-                          bool preferSource);
-    /**
-     * \param n the number of candidates (> 0)
-     * \param tuple the flow
-     * \return an index in [0, n)
-     */
-    uint32_t PickIndex(uint32_t n, const FiveTuple& tuple);
-
-    Ptr<Ipv4GlobalRouting> m_inner;       //!< The global routing object whose routes are used.
+    Ptr<EcmpForwardingTable> m_table;     //!< Next hops, pins and choice (shared).
     Ptr<Ipv4> m_ipv4;                     //!< The node's IPv4 stack.
     Mode m_mode;                          //!< Forwarding mode.
     uint32_t m_salt;                      //!< "Salt" attribute (0: use m_drawnSalt).
     uint32_t m_drawnSalt;                 //!< Salt drawn from m_saltRng.
     Ptr<UniformRandomVariable> m_saltRng; //!< Stream of the default salt.
     Ptr<UniformRandomVariable> m_rand;    //!< Per-packet choice (PER_PACKET).
-
-    uint64_t m_epoch;     //!< Global epoch the cache was built for.
-    bool m_snapshotValid; //!< Whether the snapshot below is current.
-    std::unordered_map<uint32_t, std::vector<FibEntry>> m_hostRoutes; //!< Host routes by dest.
-    PrefixTable m_networkRoutes;                                      //!< Network routes.
-    PrefixTable m_externalRoutes;                                     //!< AS-external routes.
-    std::unordered_map<uint32_t, NextHopSet> m_cache;                 //!< Destination -> next hops.
-    /// This node's (address, interface) pairs, for the source-interface preference.
-    std::vector<std::pair<uint32_t, uint32_t>> m_localAddresses;
-    std::vector<uint32_t> m_localBroadcasts; //!< Subnet broadcast addresses of the interfaces.
-    std::unordered_map<FiveTuple, Ipv4Address, FiveTupleHash> m_pins; //!< Pinned flows.
-    uint64_t m_cacheMisses; //!< Number of next-hop sets computed.
-
-    static uint64_t s_epoch; //!< Global cache epoch.
 };
 
-/**
- * \param os output stream
- * \param t the 5-tuple
- * \return os
- */
-std::ostream& operator<<(std::ostream& os, const Ipv4FlowEcmpRouting::FiveTuple& t);
 
 } // namespace ns3
 

@@ -106,9 +106,9 @@
  * call"): the accessor names the enum type T.
  */
 #if MPTCP_NS3_MINOR < 41
-#define MPTCP_ENUM_ACCESSOR(T, member) ns3::MakeEnumAccessor(member)
+#define MPTCP_ENUM_ACCESSOR(T, ...) ns3::MakeEnumAccessor(__VA_ARGS__)
 #else
-#define MPTCP_ENUM_ACCESSOR(T, member) ns3::MakeEnumAccessor<T>(member)
+#define MPTCP_ENUM_ACCESSOR(T, ...) ns3::MakeEnumAccessor<T>(__VA_ARGS__)
 #endif
 
 /**

@@ -6,7 +6,15 @@ machine, on the same FatTree (default k=8: 128 hosts, 100 Mb/s) with a permutati
 
   * ``stock``: ns-3's own stack, Ipv4GlobalRouting and TCP NewReno (the unchanged reference);
   * ``tcp``: TCP over this module's stack and per-flow ECMP routing;
-  * ``mptcp8``: MPTCP with 8 subflows (LIA) over this module's stack and per-flow ECMP.
+  * ``mptcp8``: MPTCP with 8 subflows (LIA) over this module's stack and per-flow ECMP;
+  * ``tcp-ipv4``, ``mptcp8-ipv4``: the same with the switches forwarding through ns-3's IPv4
+    stack (``--switchForwarding=ipv4``) instead of the switch path below IPv4 (the default),
+    for a before/after comparison in one invocation (the results are identical).
+
+``--optimized-binary PATH`` runs every configuration again with a second mptcp-fattree, built
+against an ns-3 configured with ``--build-profile=optimized`` (``tools/build-optimized.sh``),
+and reports both side by side: the ``vs stock`` ratio stays relative to the first binary's stock
+run, and each optimized row says how much faster it is than the same configuration of the first.
 
 **Steady state, set-up removed.** Each configuration runs twice, for two simulated durations
 S < L with the same warm-up. Building the fabric and its routes costs the same in both runs,
@@ -29,6 +37,7 @@ It prints figures, it is not a test: machines are noisy. The last stdout line is
 
   tools/mptcp-ns3 bench [--binary build/mptcp-fattree] [--k 8] [--durations 0.2,0.4]
                         [--warmup 0.1] [--configs stock,tcp,mptcp8] [--profile mptcp8|none]
+                        [--optimized-binary PATH]
 """
 import json
 import os
@@ -48,7 +57,13 @@ CONFIGS = {
     "stock": ("stock ns-3 TCP, global routing", ["--transport=tcp", "--stock=true"]),
     "tcp": ("TCP, flow ECMP", ["--transport=tcp"]),
     "mptcp8": ("MPTCP-8 (LIA), flow ECMP", ["--transport=mptcp", "--subflows=8"]),
+    "tcp-ipv4": ("TCP, flow ECMP, IPv4 switches", ["--transport=tcp",
+                                                  "--switchForwarding=ipv4"]),
+    "mptcp8-ipv4": ("MPTCP-8, flow ECMP, IPv4 switches", ["--transport=mptcp", "--subflows=8",
+                                                         "--switchForwarding=ipv4"]),
 }
+#: Suffix of the configurations run with --optimized-binary.
+OPTIMIZED = "@optimized"
 
 #: Components of a flat profile, first match wins: (name, regular expression searched in
 #: "DSO SYMBOL"). The groups of issue 18's profile.
@@ -57,7 +72,8 @@ COMPONENTS = [
     ("malloc/free", r"\s(malloc|free|_int_malloc|_int_free|cfree|calloc|realloc|"
                     r"malloc_consolidate|unlink_chunk|tcache\w*|operator new|operator delete)"
                     r"(@\S+)?(\(|$)"),
-    ("our ECMP lookup", r"Ipv4FlowEcmpRouting|EqualCostPathCounter"),
+    ("our ECMP lookup", r"Ipv4FlowEcmpRouting|EqualCostPathCounter|EcmpForwardingTable|"
+                        r"EcmpSwitchForwarder"),
     ("endpoint demux", r"Ipv4EndPointDemux|Ipv4EndPoint::"),
     ("MPTCP (our model)", r"libns3-mptcp|ns3::MpTcp|ns3::Mmptcp|ns3::PacketScatter"),
     ("packets, buffers, headers, tags", r"Packet|Buffer|Header|Tag|\s_*mem(cpy|move|set|cmp)"),
@@ -167,9 +183,12 @@ def parse_args(argv):
                     "ns3::CalendarScheduler,ns3::PriorityQueueScheduler), steady state each")
     ap.add_argument("--repeat", type=int, default=1, help="run each (configuration, duration) "
                     "this many times and use the median wall time (default: %(default)s)")
-    ap.add_argument("--profile", default="mptcp8", help="configuration profiled with perf "
-                    "in one more, untimed run of the longer duration, or 'none' (default: "
-                    "%(default)s)")
+    ap.add_argument("--profile", default="mptcp8", help="configurations (comma-separated) "
+                    "profiled with perf, each in one more, untimed run of the longer duration, "
+                    "or 'none' (default: %(default)s)")
+    ap.add_argument("--optimized-binary", default=None, help="a second mptcp-fattree, built "
+                    "against an optimized ns-3 (tools/build-optimized.sh): every configuration "
+                    "runs with it too, reported side by side")
     a = ap.parse_args(argv)
     try:
         durations = [float(x) for x in a.durations.split(",")]
@@ -183,8 +202,11 @@ def parse_args(argv):
     unknown = [c for c in configs if c not in CONFIGS]
     if unknown or not configs:
         raise BadArgs(f"--configs={a.configs}: choose from {','.join(CONFIGS)}")
-    if a.profile != "none" and a.profile not in configs:
+    a.profiles = [] if a.profile == "none" else [c for c in a.profile.split(",") if c]
+    if any(c not in configs for c in a.profiles) or (a.profile != "none" and not a.profiles):
         raise BadArgs(f"--profile={a.profile}: not one of --configs, or 'none'")
+    if a.optimized_binary is not None and not os.access(a.optimized_binary, os.X_OK):
+        raise BadArgs(f"--optimized-binary={a.optimized_binary}: not an executable program")
     if a.repeat < 1:
         raise BadArgs(f"--repeat={a.repeat}: must be at least 1")
     if a.k < 2 or a.k % 2 or a.mss < 1:
@@ -198,9 +220,10 @@ def parse_args(argv):
     return a
 
 
-def steady_runs(a, extra, desc, perf_data_for=None):
+def steady_runs(a, extra, desc, perf_data_for=None, binary=None):
     """(row, profile) of one configuration: its timed runs and steady-state figures; when
     perf_data_for is a path, one more run of the longer duration under perf, not timed."""
+    binary = binary or a.binary
     common = ["--k=%d" % a.k, "--warmup=%g" % a.warmup, "--mss=%d" % a.mss]
     runs = []
     rss = 0
@@ -210,7 +233,7 @@ def steady_runs(a, extra, desc, perf_data_for=None):
         for i in range(a.repeat):
             print(f"running: {desc}, {d:g} simulated s ({i + 1}/{a.repeat}) ...",
                   file=sys.stderr, flush=True)
-            summary, rss_kb = run(a.binary, common + extra + ["--duration=%g" % d])
+            summary, rss_kb = run(binary, common + extra + ["--duration=%g" % d])
             walls.append(summary["wall_s"])
             rss = max(rss, rss_kb)
         summary = dict(summary, wall_s=statistics.median(walls))
@@ -218,7 +241,7 @@ def steady_runs(a, extra, desc, perf_data_for=None):
     if perf_data_for:
         print(f"profiling: {desc}, {a.durations[1]:g} simulated s ...", file=sys.stderr,
               flush=True)
-        run(a.binary, common + extra + ["--duration=%g" % a.durations[1]], perf_data_for)
+        run(binary, common + extra + ["--duration=%g" % a.durations[1]], perf_data_for)
         rep = subprocess.run(["perf", "report", "-i", perf_data_for, "--stdio", "--sort",
                               "dso,symbol", "--no-children", "-q"],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -236,20 +259,25 @@ def main(argv=None):
     except BadArgs as e:
         error(PROG, e)
         return 2
-    profile_on = a.profile != "none" and shutil.which("perf") is not None
+    profile_on = bool(a.profiles) and shutil.which("perf") is not None
     results = []
     sched_rows = []
-    profile = None
+    profiles = {}
+    binaries = [(a.binary, "", "")]
+    if a.optimized_binary:
+        binaries.append((a.optimized_binary, OPTIMIZED, " [optimized ns-3]"))
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            for name in a.config_list:
-                desc, extra = CONFIGS[name]
-                perf_data = (os.path.join(tmp, "perf.data")
-                             if profile_on and name == a.profile else None)
-                row, prof = steady_runs(a, extra, desc, perf_data)
-                row = dict(config=name, **row)
-                results.append(row)
-                profile = prof if prof is not None else profile
+            for binary, suffix, label in binaries:
+                for name in a.config_list:
+                    desc, extra = CONFIGS[name]
+                    perf_data = (os.path.join(tmp, "perf.data")
+                                 if profile_on and name in a.profiles and not suffix else None)
+                    row, prof = steady_runs(a, extra, desc + label, perf_data, binary)
+                    row = dict(config=name + suffix, **row)
+                    results.append(row)
+                    if prof is not None:
+                        profiles[name] = prof
             last = a.config_list[-1]
             for sched in a.event_schedulers:
                 desc, extra = CONFIGS[last]
@@ -263,7 +291,13 @@ def main(argv=None):
     for r in results:
         r["vs_stock"] = (r["us_per_packet"] / base
                          if base and r["us_per_packet"] is not None else None)
-    print_table(a, results, profile)
+        if r["config"].endswith(OPTIMIZED):
+            plain = next(x for x in results if x["config"] == r["config"][:-len(OPTIMIZED)])
+            r["speedup_vs_first_binary"] = (
+                plain["us_per_packet"] / r["us_per_packet"]
+                if plain["us_per_packet"] and r["us_per_packet"] else None)
+    profile = profiles.get(a.profiles[0]) if a.profiles else None
+    print_table(a, results, profiles)
     if sched_rows:
         print("event schedulers, %s:" % CONFIGS[a.config_list[-1]][0])
         print("  %-32s %12s %13s" % ("SchedulerType", "wall s/sim s", "us/packet"))
@@ -271,7 +305,7 @@ def main(argv=None):
             print("  %-32s %12s %13s" % (r["event_scheduler"], fmt(r["wall_per_sim_s"], ".1f"),
                                          fmt(r["us_per_packet"], ".1f")))
     print(json.dumps(dict(k=a.k, hosts=a.k ** 3 // 4, durations_s=a.durations, warmup_s=a.warmup,
-                          mss=a.mss, configs=results, profile=profile,
+                          mss=a.mss, configs=results, profile=profile, profiles=profiles,
                           event_schedulers=sched_rows)))
     return 0
 
@@ -280,17 +314,21 @@ def fmt(x, spec):
     return "-" if x is None else format(x, spec)
 
 
-def print_table(a, results, profile):
+def print_table(a, results, profiles):
     print("k=%d (%d hosts), steady state from %g s and %g s runs (warm-up %g s)"
           % (a.k, a.k ** 3 // 4, a.durations[0], a.durations[1], a.warmup))
-    print("%-34s %12s %13s %10s %9s %9s" % ("configuration", "wall s/sim s", "us/packet",
+    print("%-50s %12s %13s %10s %9s %9s" % ("configuration", "wall s/sim s", "us/packet",
                                             "vs stock", "peak MiB", "% optimal"))
     for r in results:
-        print("%-34s %12s %13s %10s %9.0f %9s" % (
+        print("%-50s %12s %13s %10s %9.0f %9s" % (
             r["description"], fmt(r["wall_per_sim_s"], ".1f"), fmt(r["us_per_packet"], ".1f"),
             fmt(r["vs_stock"], ".2f") + ("x" if r["vs_stock"] is not None else ""),
             r["peak_rss_mib"], fmt(r["optimal_pct"], ".1f")))
-    if profile is not None:
-        print("profile of %s (%g s run, perf, %% of samples):" % (a.profile, a.durations[1]))
-        for name, pct in sorted(profile.items(), key=lambda kv: -kv[1]):
-            print("  %-48s %6.1f" % (name, pct))
+    for r in results:
+        if r.get("speedup_vs_first_binary") is not None:
+            print("%s: %.2fx faster per packet than with the first binary"
+                  % (r["description"], r["speedup_vs_first_binary"]))
+    for name, profile in profiles.items():
+        print("profile of %s (%g s run, perf, %% of samples):" % (name, a.durations[1]))
+        for comp, pct in sorted(profile.items(), key=lambda kv: -kv[1]):
+            print("  %-48s %6.1f" % (comp, pct))

@@ -117,6 +117,8 @@ if opts.get("transport") == "mptcp" and opts.get("k") == "6":
 d = float(opts["duration"])
 per_sim = {"tcp": 20.0, "mptcp": 30.0}[opts["transport"]] * (2 if "stock" in opts else 1)
 per_sim *= 0.5 if opts.get("SchedulerType") == "ns3::HeapScheduler" else 1
+per_sim *= 0.25 if sys.argv[0].endswith("-optimized") else 1
+per_sim *= 2 if opts.get("switchForwarding") == "ipv4" else 1
 setup = 7.0 if "stock" in opts else 1.0
 print(json.dumps(dict(wall_s=setup + per_sim * d, delivered_bytes=1400 * 100000 * d,
                       optimal_pct=50.0)))
@@ -126,7 +128,7 @@ print(json.dumps(dict(wall_s=setup + per_sim * d, delivered_bytes=1400 * 100000 
                   "--warmup", "0.1", "--profile", "none")
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
-    rows = {ln[:34].strip(): ln[34:].split() for ln in lines[2:5]}
+    rows = {ln[:50].strip(): ln[50:].split() for ln in lines[2:5]}
     # stock: 40 wall s per simulated s, 100000 packets per simulated s -> 400 us per packet
     assert rows["stock ns-3 TCP, global routing"][:3] == ["40.0", "400.0", "1.00x"]
     assert rows["TCP, flow ECMP"][:3] == ["20.0", "200.0", "0.50x"]
@@ -147,6 +149,28 @@ print(json.dumps(dict(wall_s=setup + per_sim * d, delivered_bytes=1400 * 100000 
     scheds = json.loads(lines[-1])["event_schedulers"]
     assert [(x["event_scheduler"], x["config"]) for x in scheds] == [
         ("ns3::MapScheduler", "mptcp8"), ("ns3::HeapScheduler", "mptcp8")]
+    # Before/after of the switch path, and an optimized binary side by side.
+    opt = tmp_path / "mptcp-fattree-optimized"
+    opt.write_text(prog.read_text())
+    opt.chmod(0o755)
+    r = paths.cli("bench", "--binary", prog, "--k", "4", "--configs", "stock,mptcp8-ipv4,mptcp8",
+                  "--profile", "none", "--optimized-binary", opt)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    rows = {ln[:50].strip(): ln[50:].split() for ln in lines[2:8]}
+    assert rows["MPTCP-8, flow ECMP, IPv4 switches"][:3] == ["60.0", "600.0", "1.50x"]
+    assert rows["MPTCP-8 (LIA), flow ECMP"][:3] == ["30.0", "300.0", "0.75x"]
+    # optimized: a quarter of the wall time; the ratio stays relative to the first stock run
+    assert rows["MPTCP-8 (LIA), flow ECMP [optimized ns-3]"][:3] == ["7.5", "75.0", "0.19x"]
+    assert rows["stock ns-3 TCP, global routing [optimized ns-3]"][:3] == ["10.0", "100.0",
+                                                                          "0.25x"]
+    assert "MPTCP-8 (LIA), flow ECMP [optimized ns-3]: 4.00x faster per packet than with the " \
+           "first binary" in lines
+    configs = json.loads(lines[-1])["configs"]
+    assert [c["config"] for c in configs] == [
+        "stock", "mptcp8-ipv4", "mptcp8", "stock@optimized", "mptcp8-ipv4@optimized",
+        "mptcp8@optimized"]
+    assert abs(configs[5]["speedup_vs_first_binary"] - 4.0) < 1e-9
     r = paths.cli("bench", "--binary", prog, "--k", "6", "--profile", "none")
     assert r.returncode == 1
     assert "failed with exit code 4" in r.stderr.strip().splitlines()[-1]
@@ -159,7 +183,12 @@ print(json.dumps(dict(wall_s=setup + per_sim * d, delivered_bytes=1400 * 100000 
     (["--durations", "0.4,0.2"], "--durations=0.4,0.2: two numbers 0 < S < L expected"),
     (["--durations", "x"], "--durations=x: two numbers S,L expected"),
     (["--warmup", "0.3"], "--warmup=0.3: must be >= 0 and less than S=0.2"),
-    (["--configs", "tcp,quic"], "--configs=tcp,quic: choose from stock,tcp,mptcp8"),
+    (["--configs", "tcp,quic"],
+     "--configs=tcp,quic: choose from stock,tcp,mptcp8,tcp-ipv4,mptcp8-ipv4"),
+    (["--configs", "tcp,mptcp8", "--profile", "tcp,stock"],
+     "--profile=tcp,stock: not one of --configs, or 'none'"),
+    (["--optimized-binary", "/nonexistent/mptcp-fattree"],
+     "--optimized-binary=/nonexistent/mptcp-fattree: not an executable program"),
     (["--configs", "tcp"], "--profile=mptcp8: not one of --configs, or 'none'"),
     (["--repeat", "0"], "--repeat=0: must be at least 1"),
     (["--event-schedulers", "heap"],

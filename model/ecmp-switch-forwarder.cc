@@ -1,0 +1,212 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "ns3/ecmp-switch-forwarder.h"
+
+#include "ns3/abort.h"
+#include "ns3/ipv4-flow-ecmp-routing.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv4-list-routing.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/socket.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("EcmpSwitchForwarder");
+
+NS_OBJECT_ENSURE_REGISTERED(EcmpSwitchForwarder);
+
+namespace
+{
+/// EtherType of IPv4.
+constexpr uint16_t kIpv4 = 0x0800;
+
+/**
+ * \param ipv4 a node's IPv4 stack
+ * \return its Ipv4FlowEcmpRouting (directly or inside an Ipv4ListRouting), or nullptr
+ */
+Ptr<Ipv4FlowEcmpRouting>
+FindEcmpRouting(Ptr<Ipv4> ipv4)
+{
+    Ptr<Ipv4RoutingProtocol> proto = ipv4->GetRoutingProtocol();
+    if (Ptr<Ipv4FlowEcmpRouting> r = DynamicCast<Ipv4FlowEcmpRouting>(proto))
+    {
+        return r;
+    }
+    if (Ptr<Ipv4ListRouting> list = DynamicCast<Ipv4ListRouting>(proto))
+    {
+        // Only a list whose first protocol is the ECMP routing decides like it.
+        if (list->GetNRoutingProtocols() > 0)
+        {
+            int16_t priority;
+            return DynamicCast<Ipv4FlowEcmpRouting>(list->GetRoutingProtocol(0, priority));
+        }
+    }
+    return nullptr;
+}
+} // namespace
+
+TypeId
+EcmpSwitchForwarder::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::EcmpSwitchForwarder")
+                            .SetParent<Object>()
+                            .SetGroupName("Mptcp")
+                            .AddConstructor<EcmpSwitchForwarder>();
+    return tid;
+}
+
+EcmpSwitchForwarder::EcmpSwitchForwarder()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+EcmpSwitchForwarder::~EcmpSwitchForwarder()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+EcmpSwitchForwarder::DoDispose()
+{
+    m_node = nullptr;
+    m_ipv4 = nullptr;
+    m_l3 = nullptr;
+    m_tc = nullptr;
+    m_table = nullptr;
+    Object::DoDispose();
+}
+
+Ptr<EcmpSwitchForwarder>
+EcmpSwitchForwarder::Install(Ptr<Node> node)
+{
+    NS_ABORT_MSG_IF(!node, "EcmpSwitchForwarder::Install: null node");
+    NS_ABORT_MSG_IF(node->GetObject<EcmpSwitchForwarder>(),
+                    "EcmpSwitchForwarder::Install: node " << node->GetId()
+                                                          << " already has a forwarder");
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    NS_ABORT_MSG_IF(!ipv4,
+                    "EcmpSwitchForwarder::Install: node " << node->GetId()
+                                                          << " has no IPv4 stack");
+    Ptr<Ipv4FlowEcmpRouting> routing = FindEcmpRouting(ipv4);
+    NS_ABORT_MSG_IF(!routing,
+                    "EcmpSwitchForwarder::Install: node "
+                        << node->GetId()
+                        << " does not route with Ipv4FlowEcmpRouting (its first protocol)");
+
+    Ptr<EcmpSwitchForwarder> fwd = CreateObject<EcmpSwitchForwarder>();
+    fwd->m_node = node;
+    fwd->m_ipv4 = ipv4;
+    fwd->m_l3 = node->GetObject<Ipv4L3Protocol>();
+    fwd->m_tc = node->GetObject<TrafficControlLayer>();
+    fwd->m_table = routing->GetForwardingTable();
+    fwd->m_checksums = Node::ChecksumEnabled();
+    NS_ABORT_MSG_IF(!fwd->m_l3 && !fwd->m_tc,
+                    "EcmpSwitchForwarder::Install: node " << node->GetId()
+                                                          << " has no Ipv4L3Protocol");
+    fwd->m_ifByDevice.assign(node->GetNDevices(), -1);
+    for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+    {
+        Ptr<NetDevice> dev = node->GetDevice(d);
+        const int32_t iface = ipv4->GetInterfaceForDevice(dev);
+        if (iface < 0 || dev->NeedsArp())
+        {
+            continue; // loopback, devices without IPv4, devices that need ARP: unchanged
+        }
+        fwd->m_ifByDevice[d] = iface;
+        dev->SetReceiveCallback(MakeCallback(&EcmpSwitchForwarder::Receive, PeekPointer(fwd)));
+    }
+    node->AggregateObject(fwd);
+    return fwd;
+}
+
+uint64_t
+EcmpSwitchForwarder::GetNForwarded() const
+{
+    return m_forwarded;
+}
+
+uint64_t
+EcmpSwitchForwarder::GetNDelegated() const
+{
+    return m_delegated;
+}
+
+bool
+EcmpSwitchForwarder::Delegate(Ptr<NetDevice> device,
+                              Ptr<const Packet> packet,
+                              uint16_t protocol,
+                              const Address& from)
+{
+    ++m_delegated;
+    // What Node::NonPromiscReceiveFromDevice would do with the handlers a switch has: the
+    // traffic-control layer dispatches to Ipv4L3Protocol::Receive (or ARP).
+    if (m_tc)
+    {
+        m_tc->Receive(device, packet, protocol, from, device->GetAddress(), NetDevice::PACKET_HOST);
+    }
+    else if (protocol == kIpv4)
+    {
+        m_l3->Receive(device, packet, protocol, from, device->GetAddress(), NetDevice::PACKET_HOST);
+    }
+    return true;
+}
+
+bool
+EcmpSwitchForwarder::Receive(Ptr<NetDevice> device,
+                             Ptr<const Packet> p,
+                             uint16_t protocol,
+                             const Address& from)
+{
+    if (protocol != kIpv4 || m_checksums)
+    {
+        return Delegate(device, p, protocol, from);
+    }
+    const int32_t iif = m_ifByDevice[device->GetIfIndex()];
+    if (iif < 0 || !m_ipv4->IsUp(iif) || !m_ipv4->IsForwarding(iif))
+    {
+        return Delegate(device, p, protocol, from);
+    }
+    Ptr<Packet> packet = p->Copy();
+    Ipv4Header header;
+    packet->RemoveHeader(header);
+    const Ipv4Address dst = header.GetDestination();
+    if (header.GetTtl() <= 1 || packet->GetSize() != header.GetPayloadSize() ||
+        dst.IsMulticast() || dst.IsBroadcast())
+    {
+        return Delegate(device, p, protocol, from);
+    }
+    // The same lookups, in the same order, as Ipv4FlowEcmpRouting::RouteInput().
+    const EcmpForwardingTable::NextHopSet* set = m_table->FindNextHops(dst);
+    if (!set || m_table->IsLocalAddress(dst))
+    {
+        return Delegate(device, p, protocol, from);
+    }
+    const EcmpForwardingTable::NextHop& hop =
+        (set->hops.size() == 1 && m_table->GetNPins() == 0)
+            ? set->hops.front()
+            : m_table->SelectForward(*set, EcmpForwardingTable::GetForwardedTuple(header, *packet));
+    if (!m_ipv4->IsUp(hop.interface) ||
+        packet->GetSize() + header.GetSerializedSize() > hop.device->GetMtu())
+    {
+        // SendRealOut's drop of a packet to a down interface, or fragmentation: IPv4's job.
+        // (The choice is repeated there with the same result: PER_FLOW draws nothing.)
+        return Delegate(device, p, protocol, from);
+    }
+    // Ipv4L3Protocol::IpForward: TTL; it and the traffic-control layer leave no priority tag
+    // on a packet for a single-queue device.
+    header.SetTtl(header.GetTtl() - 1);
+    SocketPriorityTag priority;
+    packet->RemovePacketTag(priority);
+    packet->AddHeader(header);
+    ++m_forwarded;
+    hop.device->Send(packet, hop.device->GetBroadcast(), kIpv4);
+    return true;
+}
+
+} // namespace ns3

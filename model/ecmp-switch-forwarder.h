@@ -1,0 +1,125 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef ECMP_SWITCH_FORWARDER_H
+#define ECMP_SWITCH_FORWARDER_H
+
+#include "ns3/ecmp-forwarding-table.h"
+#include "ns3/ipv4.h"
+#include "ns3/net-device.h"
+#include "ns3/object.h"
+#include "ns3/ptr.h"
+#include "ns3/traffic-control-layer.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+class Ipv4L3Protocol;
+
+/**
+ * \ingroup mptcp
+ * \brief The forwarding path of a fabric switch below IPv4: a packet goes from the ingress
+ * device straight to the egress device's queue.
+ *
+ * ns-3 forwards an IPv4 packet at a router through the node's protocol dispatch, the
+ * traffic-control layer, Ipv4L3Protocol::Receive (header removal, interface lookups, raw
+ * sockets, RouteInput with four callbacks made per packet), IpForward (a copy, TTL), SendRealOut,
+ * Ipv4Interface::Send (a queue-disc item allocated per packet) and the traffic-control layer again.
+ * A switch of a datacenter fabric needs none of it for a transit packet: this object, aggregated
+ * to the switch node, takes over the receive callback of the node's point-to-point devices, reads
+ * the IPv4 header once, asks the node's EcmpForwardingTable (the same object that the node's
+ * Ipv4FlowEcmpRouting uses, so the choice of next hop is the same Murmur3 hash, salt and
+ * per-flow rules) for the next hop, decrements the TTL as Ipv4L3Protocol::IpForward does and
+ * hands the packet to the egress device's Send() (its DropTail queue), with the arguments ns-3's
+ * Ipv4Interface gives it for a device without ARP (broadcast address, protocol 0x0800).
+ *
+ * It forwards exactly what IPv4 forwarding would forward, on the same device at the same time:
+ * IPv4 forwarding schedules no event of its own, so the results of a run are identical in both
+ * modes (test/golden checks it field for field). Every packet it does not handle the same way
+ * is handed, unchanged, to the node's traffic-control layer and IPv4 stack as before:
+ * non-IPv4 protocols, packets to one of the switch's own addresses, multicast and broadcast,
+ * destinations without an ECMP route, TTL of 1 or less (IPv4 drops them and sends ICMP time
+ * exceeded), packets whose size disagrees with the header's (padding), packets larger than the
+ * egress MTU (fragmentation), ingress or egress interfaces that are down or do not forward, and
+ * every packet when ns-3's checksums are enabled (Node::ChecksumEnabled() at Install()).
+ *
+ * What is not seen by a transit packet in this mode: the Ipv4L3Protocol trace sources of the
+ * switch ("Rx", "Tx", "UnicastForward", "Drop" for the cases it forwards) and node-level protocol
+ * handlers registered by a user on the switch's devices (packet sockets); device traces (queue,
+ * PhyTx/PhyRx, pcap) are unchanged. Use the IPv4 mode for those.
+ */
+class EcmpSwitchForwarder : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    EcmpSwitchForwarder();
+    ~EcmpSwitchForwarder() override;
+
+    /**
+     * \brief Aggregate a forwarder to a switch and take over its devices' receive callbacks.
+     *
+     * Aborts (NS_ABORT_MSG, naming the node) if the node has no IPv4 stack, its routing is not
+     * an Ipv4FlowEcmpRouting, or a forwarder is already installed; devices without an IPv4
+     * interface keep their callback.
+     * \param node the switch (its internet stack installed and its addresses assigned)
+     * \return the forwarder
+     */
+    static Ptr<EcmpSwitchForwarder> Install(Ptr<Node> node);
+
+    /// \return packets forwarded by this path
+    uint64_t GetNForwarded() const;
+    /// \return packets handed to the node's IPv4 stack instead
+    uint64_t GetNDelegated() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /**
+     * \brief The devices' receive callback (NetDevice::ReceiveCallback).
+     * \param device the ingress device
+     * \param packet the packet, IPv4 header first
+     * \param protocol the L3 protocol number
+     * \param from the sender's link-layer address
+     * \return true (the packet is always consumed)
+     */
+    bool Receive(Ptr<NetDevice> device,
+                 Ptr<const Packet> packet,
+                 uint16_t protocol,
+                 const Address& from);
+    /**
+     * \brief Hand a packet to the node's traffic-control layer and IPv4 stack, as the node's
+     * protocol dispatch would.
+     * \param device the ingress device
+     * \param packet the packet as received
+     * \param protocol the L3 protocol number
+     * \param from the sender's link-layer address
+     * \return true
+     */
+    bool Delegate(Ptr<NetDevice> device,
+                  Ptr<const Packet> packet,
+                  uint16_t protocol,
+                  const Address& from);
+
+    Ptr<Node> m_node;                   //!< The switch.
+    Ptr<Ipv4> m_ipv4;                   //!< Its IPv4 stack.
+    Ptr<Ipv4L3Protocol> m_l3;           //!< Its IPv4 protocol (when there is no tc layer).
+    Ptr<TrafficControlLayer> m_tc;      //!< Its traffic-control layer (the delegate path).
+    Ptr<EcmpForwardingTable> m_table;   //!< The table its Ipv4FlowEcmpRouting uses.
+    std::vector<int32_t> m_ifByDevice;  //!< Device index -> IPv4 interface (-1: none).
+    bool m_checksums{false};            //!< Node::ChecksumEnabled() at Install().
+    uint64_t m_forwarded{0};            //!< Packets forwarded here.
+    uint64_t m_delegated{0};            //!< Packets handed to IPv4.
+};
+
+} // namespace ns3
+
+#endif /* ECMP_SWITCH_FORWARDER_H */
