@@ -206,7 +206,8 @@ EcmpForwardingTable::InvalidateAllCaches()
 void
 EcmpForwardingTable::Flush()
 {
-    m_cache.clear();
+    m_slots.clear();
+    m_sets.clear();
     m_localAddresses.clear();
     m_localBroadcasts.clear();
     m_hostRoutes.clear();
@@ -409,6 +410,34 @@ EcmpForwardingTable::ComputeNextHops(Ipv4Address destination, NextHopSet& set) c
     }
 }
 
+std::size_t
+EcmpForwardingTable::FindSlot(uint32_t destination) const
+{
+    // Fibonacci hashing of the address; m_slots.size() is a power of two.
+    const std::size_t mask = m_slots.size() - 1;
+    std::size_t i = static_cast<std::size_t>((destination * 2654435769U) >> 7) & mask;
+    while (m_slots[i].set != 0 && m_slots[i].destination != destination)
+    {
+        i = (i + 1) & mask;
+    }
+    return i;
+}
+
+void
+EcmpForwardingTable::GrowSlots()
+{
+    std::vector<CacheSlot> old;
+    old.swap(m_slots);
+    m_slots.assign(old.empty() ? 64 : 2 * old.size(), CacheSlot{});
+    for (const CacheSlot& slot : old)
+    {
+        if (slot.set != 0)
+        {
+            m_slots[FindSlot(slot.destination)] = slot;
+        }
+    }
+}
+
 const EcmpForwardingTable::NextHopSet*
 EcmpForwardingTable::FindNextHops(Ipv4Address destination)
 {
@@ -417,10 +446,15 @@ EcmpForwardingTable::FindNextHops(Ipv4Address destination)
         Flush();
         m_epoch = s_epoch;
     }
-    auto it = m_cache.find(destination.Get());
-    if (it != m_cache.end())
+    const uint32_t dst = destination.Get();
+    if (!m_slots.empty())
     {
-        return it->second.hops.empty() ? nullptr : &it->second;
+        const CacheSlot& slot = m_slots[FindSlot(dst)];
+        if (slot.set != 0)
+        {
+            const NextHopSet& set = m_sets[slot.set - 1];
+            return set.hops.empty() ? nullptr : &set;
+        }
     }
     if (!m_inner || !m_ipv4)
     {
@@ -431,7 +465,13 @@ EcmpForwardingTable::FindNextHops(Ipv4Address destination)
         BuildSnapshot();
     }
     ++m_cacheMisses;
-    NextHopSet& set = m_cache[destination.Get()];
+    if (2 * (m_sets.size() + 1) > m_slots.size())
+    {
+        GrowSlots();
+    }
+    m_sets.emplace_back();
+    NextHopSet& set = m_sets.back();
+    m_slots[FindSlot(dst)] = CacheSlot{dst, static_cast<uint32_t>(m_sets.size())};
     ComputeNextHops(destination, set);
     NS_LOG_LOGIC("next hops to " << destination << ": " << set.hops.size());
     return set.hops.empty() ? nullptr : &set;

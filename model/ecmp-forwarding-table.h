@@ -21,6 +21,7 @@
 #endif
 
 #include <cstdint>
+#include <deque>
 #include <ostream>
 #include <unordered_map>
 #include <utility>
@@ -277,7 +278,25 @@ class EcmpForwardingTable : public SimpleRefCount<EcmpForwardingTable>
     std::unordered_map<uint32_t, std::vector<FibEntry>> m_hostRoutes; //!< Host routes by dest.
     PrefixTable m_networkRoutes;                                      //!< Network routes.
     PrefixTable m_externalRoutes;                                     //!< AS-external routes.
-    std::unordered_map<uint32_t, NextHopSet> m_cache;                 //!< Destination -> hops.
+    /// One slot of the destination cache (open addressing, linear probing).
+    struct CacheSlot
+    {
+        uint32_t destination{0}; //!< Destination address (host order).
+        uint32_t set{0};         //!< 1 + index into m_sets; 0: empty slot.
+    };
+
+    /**
+     * \param destination a destination address (host order)
+     * \return the slot of destination in m_slots, or of the empty slot where it belongs
+     */
+    std::size_t FindSlot(uint32_t destination) const;
+    /// Double m_slots and reinsert every cached destination.
+    void GrowSlots();
+
+    /// Destination -> next hops: a flat table of slots (a power of two, at most half full)
+    /// pointing into m_sets, whose elements stay in place as it grows (std::deque).
+    std::vector<CacheSlot> m_slots;
+    std::deque<NextHopSet> m_sets; //!< The cached next-hop sets.
     /// This node's (address, interface) pairs, for the source-interface preference.
     std::vector<std::pair<uint32_t, uint32_t>> m_localAddresses;
     std::vector<uint32_t> m_localBroadcasts; //!< Subnet broadcast addresses of the interfaces.

@@ -6,6 +6,7 @@
 #include "ns3/abort.h"
 #include "ns3/ipv4-flow-ecmp-routing.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4-interface.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/log.h"
@@ -79,6 +80,7 @@ EcmpSwitchForwarder::DoDispose()
     m_l3 = nullptr;
     m_tc = nullptr;
     m_table = nullptr;
+    m_interfaces.clear();
     Object::DoDispose();
 }
 
@@ -106,9 +108,13 @@ EcmpSwitchForwarder::Install(Ptr<Node> node)
     fwd->m_tc = node->GetObject<TrafficControlLayer>();
     fwd->m_table = routing->GetForwardingTable();
     fwd->m_checksums = Node::ChecksumEnabled();
-    NS_ABORT_MSG_IF(!fwd->m_l3 && !fwd->m_tc,
+    NS_ABORT_MSG_IF(!fwd->m_l3,
                     "EcmpSwitchForwarder::Install: node " << node->GetId()
                                                           << " has no Ipv4L3Protocol");
+    for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
+    {
+        fwd->m_interfaces.push_back(fwd->m_l3->GetInterface(i));
+    }
     fwd->m_ifByDevice.assign(node->GetNDevices(), -1);
     for (uint32_t d = 0; d < node->GetNDevices(); ++d)
     {
@@ -168,7 +174,8 @@ EcmpSwitchForwarder::Receive(Ptr<NetDevice> device,
         return Delegate(device, p, protocol, from);
     }
     const int32_t iif = m_ifByDevice[device->GetIfIndex()];
-    if (iif < 0 || !m_ipv4->IsUp(iif) || !m_ipv4->IsForwarding(iif))
+    if (iif < 0 || static_cast<std::size_t>(iif) >= m_interfaces.size() ||
+        !m_interfaces[iif]->IsUp() || !m_interfaces[iif]->IsForwarding())
     {
         return Delegate(device, p, protocol, from);
     }
@@ -191,7 +198,7 @@ EcmpSwitchForwarder::Receive(Ptr<NetDevice> device,
         (set->hops.size() == 1 && m_table->GetNPins() == 0)
             ? set->hops.front()
             : m_table->SelectForward(*set, EcmpForwardingTable::GetForwardedTuple(header, *packet));
-    if (!m_ipv4->IsUp(hop.interface) ||
+    if (hop.interface >= m_interfaces.size() || !m_interfaces[hop.interface]->IsUp() ||
         packet->GetSize() + header.GetSerializedSize() > hop.device->GetMtu())
     {
         // SendRealOut's drop of a packet to a down interface, or fragmentation: IPv4's job.

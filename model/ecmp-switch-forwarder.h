@@ -17,6 +17,7 @@
 namespace ns3
 {
 
+class Ipv4Interface;
 class Ipv4L3Protocol;
 
 /**
@@ -115,6 +116,8 @@ class EcmpSwitchForwarder : public Object
     Ptr<TrafficControlLayer> m_tc;      //!< Its traffic-control layer (the delegate path).
     Ptr<EcmpForwardingTable> m_table;   //!< The table its Ipv4FlowEcmpRouting uses.
     std::vector<int32_t> m_ifByDevice;  //!< Device index -> IPv4 interface (-1: none).
+    /// IPv4 interface index -> interface (at Install(); later interfaces are delegated).
+    std::vector<Ptr<Ipv4Interface>> m_interfaces;
     bool m_checksums{false};            //!< Node::ChecksumEnabled() at Install().
     uint64_t m_forwarded{0};            //!< Packets forwarded here.
     uint64_t m_delegated{0};            //!< Packets handed to IPv4.
