@@ -110,6 +110,7 @@ def build(bld):
         'test/datacenter-topology-test-suite.cc',
         'test/datacenter-experiment-test-suite.cc',
         'test/mptcp-thesis-model-test-suite.cc',
+        'test/mptcp-demux-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
