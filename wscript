@@ -130,6 +130,7 @@ def build(bld):
         'model/mptcp-ndiffports-path-manager.h',
         'model/mptcp-fullmesh-path-manager.h',
         'model/mptcp-reassembly-queue.h',
+        'model/mptcp-map-node-pool.h',
         'model/mptcp-mapping-table.h',
         'model/mptcp-socket-factory.h',
         'model/mptcp-l4-protocol.h',
