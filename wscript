@@ -113,6 +113,7 @@ def build(bld):
         'test/datacenter-topology-test-suite.cc',
         'test/datacenter-experiment-test-suite.cc',
         'test/mptcp-thesis-model-test-suite.cc',
+        'test/mptcp-demux-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -132,6 +133,7 @@ def build(bld):
         'model/mptcp-ndiffports-path-manager.h',
         'model/mptcp-fullmesh-path-manager.h',
         'model/mptcp-reassembly-queue.h',
+        'model/mptcp-map-node-pool.h',
         'model/mptcp-mapping-table.h',
         'model/mptcp-socket-factory.h',
         'model/mptcp-l4-protocol.h',

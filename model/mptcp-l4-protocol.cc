@@ -6,11 +6,13 @@
 #include "mptcp-option.h"
 #include "mptcp-socket-base.h"
 
+#include "ns3/ipv4-end-point.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-interface.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/tcp-header.h"
+#include "ns3/tcp-socket-base.h"
 #include "ns3/trace-source-accessor.h"
 
 namespace ns3
@@ -18,6 +20,83 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MpTcpL4Protocol");
 NS_OBJECT_ENSURE_REGISTERED(MpTcpL4Protocol);
+
+namespace
+{
+
+/**
+ * Reads TcpSocketBase::m_endPoint (protected; no accessor in ns-3.37 ... 3.48): a pointer to a
+ * protected member may be formed through a derived class ([class.protected]). The class is
+ * never instantiated.
+ */
+struct TcpSocketEndPoint : public TcpSocketBase
+{
+    /**
+     * \param socket a socket
+     * \return its IPv4 endpoint: null before Bind and once deallocated (TcpSocketBase clears
+     * it in DeallocateEndPoint and in Destroy, which the endpoint's destructor calls)
+     */
+    static Ipv4EndPoint* Of(const TcpSocketBase& socket)
+    {
+        return socket.*(&TcpSocketEndPoint::m_endPoint);
+    }
+};
+
+/**
+ * Standard C++ way to name a private data member: access checking does not apply to the
+ * template arguments of an explicit instantiation ([temp.spec]), and the instantiation defines a
+ * friend function returning the member. Used for TcpL4Protocol::m_sockets, the node's TCP
+ * sockets: a std::vector<Ptr<TcpSocketBase>> up to ns-3.38, a std::unordered_map<uint64_t,
+ * Ptr<TcpSocketBase>> from ns-3.39 (the "SocketList" attribute would copy it, and index an
+ * unordered map in O(n) per element).
+ */
+template <typename Tag, auto M>
+struct TcpL4SocketsAccess
+{
+    /**
+     * \param l4 a TCP protocol
+     * \return its m_sockets
+     */
+    friend const auto& GetTcpL4Sockets(Tag, const TcpL4Protocol& l4)
+    {
+        return l4.*M;
+    }
+};
+
+/// Tag of TcpL4Protocol::m_sockets.
+struct TcpL4SocketsTag
+{
+    /**
+     * \param l4 a TCP protocol
+     * \return its m_sockets (defined by the explicit instantiation below)
+     */
+    friend const auto& GetTcpL4Sockets(TcpL4SocketsTag, const TcpL4Protocol& l4);
+};
+
+template struct TcpL4SocketsAccess<TcpL4SocketsTag, &TcpL4Protocol::m_sockets>;
+
+/**
+ * \param item an element of TcpL4Protocol::m_sockets up to ns-3.38
+ * \return the socket
+ */
+TcpSocketBase*
+SocketOf(const Ptr<TcpSocketBase>& item)
+{
+    return PeekPointer(item);
+}
+
+/**
+ * \param item an element of TcpL4Protocol::m_sockets from ns-3.39 (socket id, socket)
+ * \return the socket
+ */
+template <typename K>
+TcpSocketBase*
+SocketOf(const std::pair<const K, Ptr<TcpSocketBase>>& item)
+{
+    return PeekPointer(item.second);
+}
+
+} // namespace
 
 TypeId
 MpTcpL4Protocol::GetTypeId()
@@ -53,6 +132,7 @@ MpTcpL4Protocol::DoDispose()
     // before the references go.
     auto tokens = std::move(m_tokens);
     m_tokens.clear();
+    m_demuxIndex.clear();
     m_rxHooks.clear();
     tokens.clear();
     TcpL4Protocol::DoDispose();
@@ -119,7 +199,139 @@ MpTcpL4Protocol::Receive(Ptr<Packet> p,
             return IpL4Protocol::RX_OK; // counted and dropped by the hook
         }
     }
-    return TcpL4Protocol::Receive(p, incomingIpHeader, incomingInterface);
+    return Demultiplex(p, incomingIpHeader, incomingInterface);
+}
+
+size_t
+MpTcpL4Protocol::DemuxKeyHash::operator()(const DemuxKey& k) const
+{
+    uint64_t x = (static_cast<uint64_t>(k.localAddr) << 32) | k.peerAddr;
+    x ^= ((static_cast<uint64_t>(k.localPort) << 16) | k.peerPort) * 0x9E3779B97F4A7C15ULL;
+    x ^= x >> 33;
+    x *= 0xFF51AFD7ED558CCDULL;
+    x ^= x >> 33;
+    return static_cast<size_t>(x);
+}
+
+enum IpL4Protocol::RxStatus
+MpTcpL4Protocol::Demultiplex(Ptr<Packet> p,
+                             const Ipv4Header& ipHeader,
+                             Ptr<Ipv4Interface> incomingInterface)
+{
+    uint8_t ports[4];
+    if (p->CopyData(ports, sizeof(ports)) != sizeof(ports))
+    {
+        return TcpL4Protocol::Receive(p, ipHeader, incomingInterface);
+    }
+    DemuxKey key{ipHeader.GetDestination().Get(),
+                 ipHeader.GetSource().Get(),
+                 static_cast<uint16_t>((ports[2] << 8) | ports[3]),
+                 static_cast<uint16_t>((ports[0] << 8) | ports[1])};
+    auto it = m_demuxIndex.find(key);
+    if (it != m_demuxIndex.end())
+    {
+        Ipv4EndPoint* endPoint = ExactEndPoint(*it->second, key, incomingInterface);
+        if (endPoint != nullptr)
+        {
+            if (Node::ChecksumEnabled())
+            {
+                // TcpL4Protocol::Receive's first step; without checksums it only decodes the
+                // header, which the socket does again.
+                TcpHeader tcpHeader;
+                IpL4Protocol::RxStatus status =
+                    PacketReceived(p, tcpHeader, ipHeader.GetSource(), ipHeader.GetDestination());
+                if (status != IpL4Protocol::RX_OK)
+                {
+                    return status;
+                }
+            }
+            ++m_indexedDeliveries;
+            endPoint->ForwardUp(p, ipHeader, key.peerPort, incomingInterface);
+            return IpL4Protocol::RX_OK;
+        }
+        m_demuxIndex.erase(it); // closed, or no longer the exact match: ns-3's path decides
+    }
+    IpL4Protocol::RxStatus status = TcpL4Protocol::Receive(p, ipHeader, incomingInterface);
+    if (status == IpL4Protocol::RX_OK)
+    {
+        IndexConnection(key, incomingInterface);
+    }
+    return status;
+}
+
+Ipv4EndPoint*
+MpTcpL4Protocol::ExactEndPoint(const TcpSocketBase& socket,
+                               const DemuxKey& key,
+                               const Ptr<Ipv4Interface>& incomingInterface)
+{
+    Ipv4EndPoint* endPoint = TcpSocketEndPoint::Of(socket);
+    if (endPoint == nullptr || endPoint->GetLocalPort() != key.localPort ||
+        endPoint->GetPeerPort() != key.peerPort ||
+        endPoint->GetLocalAddress().Get() != key.localAddr ||
+        endPoint->GetPeerAddress().Get() != key.peerAddr || !endPoint->IsRxEnabled())
+    {
+        return nullptr;
+    }
+    // Ipv4EndPointDemux::Lookup skips an endpoint bound to a device unless the segment arrived
+    // on that device.
+    Ptr<NetDevice> bound = endPoint->GetBoundNetDevice();
+    if (bound && (!incomingInterface || bound != incomingInterface->GetDevice()))
+    {
+        return nullptr;
+    }
+    return endPoint;
+}
+
+void
+MpTcpL4Protocol::IndexConnection(const DemuxKey& key, const Ptr<Ipv4Interface>& incomingInterface)
+{
+    for (const auto& item : GetTcpL4Sockets(TcpL4SocketsTag{}, *this))
+    {
+        TcpSocketBase* socket = SocketOf(item);
+        if (socket != nullptr && ExactEndPoint(*socket, key, incomingInterface) != nullptr)
+        {
+            if (m_demuxIndex.size() >= m_demuxSweepAt)
+            {
+                SweepDemuxIndex();
+            }
+            m_demuxIndex[key] = socket;
+            return;
+        }
+    }
+}
+
+void
+MpTcpL4Protocol::SweepDemuxIndex()
+{
+    for (auto it = m_demuxIndex.begin(); it != m_demuxIndex.end();)
+    {
+        // The endpoint is not checked against an interface here: only closed sockets go.
+        Ipv4EndPoint* endPoint = TcpSocketEndPoint::Of(*it->second);
+        if (endPoint == nullptr || endPoint->GetLocalPort() != it->first.localPort ||
+            endPoint->GetPeerPort() != it->first.peerPort ||
+            endPoint->GetLocalAddress().Get() != it->first.localAddr ||
+            endPoint->GetPeerAddress().Get() != it->first.peerAddr)
+        {
+            it = m_demuxIndex.erase(it);
+        }
+        else
+        {
+            ++it;
+        }
+    }
+    m_demuxSweepAt = std::max<size_t>(64, 2 * m_demuxIndex.size());
+}
+
+uint64_t
+MpTcpL4Protocol::GetIndexedDeliveries() const
+{
+    return m_indexedDeliveries;
+}
+
+uint32_t
+MpTcpL4Protocol::GetDemuxIndexSize() const
+{
+    return m_demuxIndex.size();
 }
 
 void

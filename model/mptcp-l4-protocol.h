@@ -59,13 +59,29 @@ class MpTcpL4RxHook : public SimpleRefCount<MpTcpL4RxHook>
 
 /**
  * \ingroup mptcp
- * \brief TCP with token-aware demultiplexing of MP_JOIN SYNs (RFC 8684 §3.2).
+ * \brief TCP with token-aware demultiplexing of MP_JOIN SYNs (RFC 8684 §3.2) and an O(1)
+ * demultiplexer of established connections.
  *
  * A SYN that carries MP_JOIN opens a new 4-tuple, so the endpoint demultiplexer cannot map it
  * to its connection. This TcpL4Protocol subclass holds a hash map token -> connection (never
  * a scan of the node's sockets) and hands such SYNs to the connection; every other segment
  * follows TcpL4Protocol's path, after the receive hooks of transport extensions
  * (MpTcpL4RxHook; none acts on plain MPTCP traffic). Installed by MpTcpStackHelper.
+ *
+ * TcpL4Protocol's path looks every segment up in Ipv4EndPointDemux, a scan of every endpoint of
+ * the node: a host with many subflows pays it per segment. This class keeps a hash map of
+ * exact IPv4 4-tuples (local address, local port, peer address, peer port) -> the socket
+ * (TCP socket or MPTCP subflow) whose endpoint has that 4-tuple. A segment whose 4-tuple is in
+ * the map is handed to that endpoint if it still has the 4-tuple, can receive, and is bound to
+ * no device or to the incoming interface's: the conditions under which Ipv4EndPointDemux::Lookup
+ * returns it (an exact match comes before every wildcard match). Any other segment (a SYN to
+ * a listener, a segment of a closed connection, wildcard endpoints) takes TcpL4Protocol's path
+ * unchanged, after which the 4-tuple is entered in the map if a socket of the node now has an
+ * endpoint that matches it exactly. An entry holds a reference to its socket, never to the
+ * endpoint, and the endpoint is read from the socket (null once deallocated): a deallocated
+ * endpoint is never touched, and a 4-tuple reused after a close maps to the new socket.
+ * Entries of closed sockets are dropped when met or when the map has doubled since the last
+ * sweep. Delivery is therefore that of ns-3 (which aborts if two endpoints match exactly).
  */
 class MpTcpL4Protocol : public TcpL4Protocol
 {
@@ -122,6 +138,11 @@ class MpTcpL4Protocol : public TcpL4Protocol
      */
     void NotifyPassiveOpen(const MpTcpSocketBase& conn, const std::vector<MpTcpOption>& synOptions);
 
+    /// \return segments delivered through the 4-tuple map, without an endpoint scan
+    uint64_t GetIndexedDeliveries() const;
+    /// \return entries of the 4-tuple map (connections seen, closed ones not yet swept)
+    uint32_t GetDemuxIndexSize() const;
+
     /**
      * TracedCallback signature for MP_JOIN SYNs with an unknown token.
      * \param [in] token the token the SYN carried
@@ -133,6 +154,72 @@ class MpTcpL4Protocol : public TcpL4Protocol
     void DoDispose() override;
 
   private:
+    /// An IPv4 connection's 4-tuple as this node sees it (addresses as Ipv4Address::Get()).
+    struct DemuxKey
+    {
+        uint32_t localAddr; //!< local (destination) address
+        uint32_t peerAddr;  //!< peer (source) address
+        uint16_t localPort; //!< local (destination) port
+        uint16_t peerPort;  //!< peer (source) port
+
+        /**
+         * \param o another 4-tuple
+         * \return true if equal
+         */
+        bool operator==(const DemuxKey& o) const
+        {
+            return localAddr == o.localAddr && peerAddr == o.peerAddr &&
+                   localPort == o.localPort && peerPort == o.peerPort;
+        }
+    };
+
+    /// Hash of a DemuxKey (a 64-bit mix: std::hash of an integer is the identity).
+    struct DemuxKeyHash
+    {
+        /**
+         * \param k a 4-tuple
+         * \return its hash
+         */
+        size_t operator()(const DemuxKey& k) const;
+    };
+
+    /**
+     * \brief Hand a segment to its endpoint: through the 4-tuple map, else TcpL4Protocol's path.
+     * \param p the segment, TCP header first
+     * \param ipHeader its IPv4 header
+     * \param incomingInterface the interface it arrived on
+     * \return TcpL4Protocol::Receive's status for the segment
+     */
+    enum IpL4Protocol::RxStatus Demultiplex(Ptr<Packet> p,
+                                            const Ipv4Header& ipHeader,
+                                            Ptr<Ipv4Interface> incomingInterface);
+    /**
+     * \brief The endpoint of \p socket if Ipv4EndPointDemux::Lookup would return it as the exact
+     * match of \p key: it has the 4-tuple, is enabled for reception, and is bound to no device
+     * or to \p incomingInterface's.
+     * \param socket a socket of this node
+     * \param key the segment's 4-tuple
+     * \param incomingInterface the interface the segment arrived on
+     * \return the endpoint, or nullptr
+     */
+    static Ipv4EndPoint* ExactEndPoint(const TcpSocketBase& socket,
+                                       const DemuxKey& key,
+                                       const Ptr<Ipv4Interface>& incomingInterface);
+    /**
+     * \brief Enter \p key in the map if a socket of the node has an endpoint matching it
+     * exactly (a scan of the node's sockets: once per connection, after TcpL4Protocol's path).
+     * \param key the 4-tuple
+     * \param incomingInterface the interface the segment arrived on
+     */
+    void IndexConnection(const DemuxKey& key, const Ptr<Ipv4Interface>& incomingInterface);
+    /// Drop the entries whose socket no longer has the entry's 4-tuple.
+    void SweepDemuxIndex();
+
+    /// 4-tuple -> socket whose endpoint had it when entered (checked at every use)
+    std::unordered_map<DemuxKey, Ptr<TcpSocketBase>, DemuxKeyHash> m_demuxIndex;
+    size_t m_demuxSweepAt{64};     //!< map size at which the next insertion sweeps it
+    uint64_t m_indexedDeliveries{0}; //!< segments delivered through the map
+
     std::unordered_map<uint32_t, Ptr<MpTcpSocketBase>> m_tokens; //!< token -> connection
     uint64_t m_unknownTokenDrops{0};                              //!< dropped MP_JOIN SYNs
     std::vector<Ptr<MpTcpL4RxHook>> m_rxHooks; //!< transport extensions' receive hooks

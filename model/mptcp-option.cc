@@ -862,9 +862,16 @@ std::vector<uint8_t>
 SerializeMpTcpOption(const MpTcpOption& option)
 {
     std::vector<uint8_t> out;
+    SerializeMpTcpOption(option, out);
+    return out;
+}
+
+void
+SerializeMpTcpOption(const MpTcpOption& option, std::vector<uint8_t>& out)
+{
+    out.clear();
     out.reserve(40);
     std::visit(SerializeVisitor{out}, option);
-    return out;
 }
 
 MpTcpParseError
@@ -959,7 +966,7 @@ TcpOptionMpTcp::~TcpOptionMpTcp() = default;
 void
 TcpOptionMpTcp::SetOption(const MpTcpOption& option)
 {
-    m_bytes = SerializeMpTcpOption(option);
+    SerializeMpTcpOption(option, m_bytes); // reuses m_bytes' storage
 }
 
 void
@@ -1023,20 +1030,35 @@ TcpOptionMpTcp::GetSerializedSize() const
 bool
 GetMpTcpOptionBytes(Ptr<const TcpOption> option, std::vector<uint8_t>& bytes)
 {
+    uint8_t raw[MPTCP_MAX_OPTION_BYTES];
+    uint32_t n = 0;
+    if (!GetMpTcpOptionBytes(option, raw, n))
+    {
+        return false;
+    }
+    bytes.assign(raw, raw + n);
+    return true;
+}
+
+bool
+GetMpTcpOptionBytes(const Ptr<const TcpOption>& option,
+                    uint8_t (&bytes)[MPTCP_MAX_OPTION_BYTES],
+                    uint32_t& length)
+{
     if (option->GetKind() != MPTCP_OPTION_KIND)
     {
         return false;
     }
     uint32_t n = option->GetSerializedSize();
-    if (n < 2 || n > 40)
+    if (n < 2 || n > MPTCP_MAX_OPTION_BYTES)
     {
         return false;
     }
     Buffer b;
     b.AddAtStart(n);
     option->Serialize(b.Begin());
-    bytes.resize(n);
-    b.CopyData(bytes.data(), n);
+    b.CopyData(bytes, n);
+    length = n;
     return true;
 }
 

@@ -369,6 +369,14 @@ std::string MpTcpParseErrorName(MpTcpParseError e);
 std::vector<uint8_t> SerializeMpTcpOption(const MpTcpOption& option);
 
 /**
+ * \brief SerializeMpTcpOption() into an existing vector, whose storage is reused (no heap
+ * allocation once it has held an option: the per-segment path).
+ * \param option the option
+ * \param out replaced by the option's bytes (3 to 40 bytes)
+ */
+void SerializeMpTcpOption(const MpTcpOption& option, std::vector<uint8_t>& out);
+
+/**
  * \brief Parse one MPTCP option.
  *
  * Never reads beyond \p len bytes (nor beyond the option's Length byte) and never aborts: any
@@ -458,6 +466,21 @@ class TcpOptionMpTcp : public TcpOption
  * \return true if \p option is a kind-30 option
  */
 bool GetMpTcpOptionBytes(Ptr<const TcpOption> option, std::vector<uint8_t>& bytes);
+
+/// Largest TCP option, bytes (the whole option space of a TCP header).
+constexpr uint32_t MPTCP_MAX_OPTION_BYTES = 40;
+
+/**
+ * \brief GetMpTcpOptionBytes() into a caller's array (no heap allocation: the per-segment
+ * path).
+ * \param option an option of a received TcpHeader
+ * \param bytes filled with the option's bytes, kind byte first
+ * \param length set to the number of bytes written (2 to 40) if \p option is a kind-30 option
+ * \return true if \p option is a kind-30 option
+ */
+bool GetMpTcpOptionBytes(const Ptr<const TcpOption>& option,
+                         uint8_t (&bytes)[MPTCP_MAX_OPTION_BYTES],
+                         uint32_t& length);
 
 /**
  * \brief A copy of a TCP header without its options (TcpHeader cannot remove an option, so

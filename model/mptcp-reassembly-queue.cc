@@ -37,7 +37,7 @@ MpTcpReassemblyQueue::Insert(uint64_t dsn, Ptr<Packet> p)
         auto it = m_ooo.find(dsn);
         if (it == m_ooo.end())
         {
-            m_ooo.emplace(dsn, p);
+            m_oooNodes.Emplace(m_ooo, dsn, p);
             m_oooBytes += p->GetSize();
         }
         else if (it->second->GetSize() < p->GetSize())
@@ -64,7 +64,7 @@ MpTcpReassemblyQueue::DeliverInOrder()
         Ptr<Packet> q = it->second;
         uint64_t qdsn = it->first;
         m_oooBytes -= q->GetSize();
-        m_ooo.erase(it);
+        m_oooNodes.Erase(m_ooo, it);
         uint64_t qend = qdsn + q->GetSize();
         if (qend <= m_next)
         {

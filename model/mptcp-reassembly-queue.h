@@ -4,6 +4,8 @@
 #ifndef MPTCP_REASSEMBLY_QUEUE_H
 #define MPTCP_REASSEMBLY_QUEUE_H
 
+#include "mptcp-map-node-pool.h"
+
 #include "ns3/packet.h"
 #include "ns3/ptr.h"
 
@@ -94,6 +96,7 @@ class MpTcpReassemblyQueue
 
     uint64_t m_next{0};                   //!< next DSN expected
     std::map<uint64_t, Ptr<Packet>> m_ooo; //!< out-of-order data by DSN
+    MapNodePool<std::map<uint64_t, Ptr<Packet>>> m_oooNodes; //!< nodes of m_ooo, reused
     uint32_t m_oooBytes{0};               //!< bytes in m_ooo
     std::deque<Ptr<Packet>> m_ready;      //!< in-order data for the application
     uint32_t m_readyBytes{0};             //!< bytes in m_ready

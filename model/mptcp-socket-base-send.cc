@@ -292,7 +292,7 @@ MpTcpSocketBase::ReceivedDataAck(uint64_t ack, bool is64)
     while (!m_sentUnacked.empty() &&
            m_sentUnacked.begin()->first + m_sentUnacked.begin()->second.packet->GetSize() <= ack)
     {
-        m_sentUnacked.erase(m_sentUnacked.begin());
+        m_sentNodes.Erase(m_sentUnacked, m_sentUnacked.begin());
     }
     if (!m_closeRequested && GetTxAvailable() > 0)
     {
@@ -442,7 +442,7 @@ MpTcpSocketBase::PushData(Ptr<MpTcpSubflow> sf, uint64_t limit, bool anyEstablis
         }
         else
         {
-            m_sentUnacked.emplace(m_dataNxt, SentChunk{p, sf->GetSubflowId()});
+            m_sentNodes.Emplace(m_sentUnacked, m_dataNxt, SentChunk{p, sf->GetSubflowId()});
             m_dataNxt += chunk;
         }
         pushed = true;

@@ -706,7 +706,11 @@ MpTcpSocketBase::OnSubflowRecv(Ptr<Socket> s)
 {
     Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
     uint32_t before = m_rx.GetAvailable();
+    // The storage of the previous call: no heap allocation per chunk (a nested call, which
+    // finds the spare empty, uses storage of its own).
+    static std::vector<MpTcpSubflow::Mapping> spare;
     std::vector<MpTcpSubflow::Mapping> pieces;
+    pieces.swap(spare);
     while (true)
     {
         Ptr<Packet> p = sf->Recv(std::numeric_limits<uint32_t>::max(), 0);
@@ -734,6 +738,11 @@ MpTcpSocketBase::OnSubflowRecv(Ptr<Socket> s)
             Ptr<Packet> rest = p->CreateFragment(mappedBytes, p->GetSize() - mappedBytes);
             m_rx.AppendInSequence(rest, true);
         }
+    }
+    pieces.clear();
+    if (pieces.capacity() > spare.capacity())
+    {
+        pieces.swap(spare);
     }
     if (m_rx.GetAvailable() > before && !m_shutdownRecv)
     {

@@ -4,6 +4,7 @@
 #ifndef MPTCP_SOCKET_BASE_H
 #define MPTCP_SOCKET_BASE_H
 
+#include "mptcp-map-node-pool.h"
 #include "mptcp-path-manager.h"
 #include "mptcp-reassembly-queue.h"
 #include "mptcp-scheduler.h"
@@ -722,6 +723,7 @@ class MpTcpSocketBase : public Socket
         uint32_t subflowId; //!< subflow it was first sent on
     };
     std::map<uint64_t, SentChunk> m_sentUnacked; //!< chunks given to subflows, by DSN
+    MapNodePool<std::map<uint64_t, SentChunk>> m_sentNodes; //!< nodes of m_sentUnacked, reused
     /// Chunks to send again on another subflow: (DSN, subflow that timed out).
     std::deque<std::pair<uint64_t, uint32_t>> m_reinjectQueue;
     uint64_t m_reinjectedBytes{0};    //!< bytes reinjected (timeouts and opportunistic)

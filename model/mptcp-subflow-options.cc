@@ -20,6 +20,54 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MpTcpSubflowOptions");
 
+namespace
+{
+
+/**
+ * The decoded MPTCP options of one received segment, in storage lent by a process-wide spare
+ * vector and given back when done: no heap allocation per segment once the spare has grown.
+ * A nested use (a segment processed while another one is) finds the spare empty and uses
+ * storage of its own.
+ */
+class SegmentOptions
+{
+  public:
+    SegmentOptions()
+    {
+        m_options.swap(Spare());
+    }
+
+    ~SegmentOptions()
+    {
+        m_options.clear();
+        if (m_options.capacity() > Spare().capacity())
+        {
+            m_options.swap(Spare());
+        }
+    }
+
+    SegmentOptions(const SegmentOptions&) = delete;
+    SegmentOptions& operator=(const SegmentOptions&) = delete;
+
+    /// \return the options (empty at first)
+    std::vector<MpTcpOption>& Get()
+    {
+        return m_options;
+    }
+
+  private:
+    /// \return the spare storage
+    static std::vector<MpTcpOption>& Spare()
+    {
+        static std::vector<MpTcpOption> spare;
+        return spare;
+    }
+
+    std::vector<MpTcpOption> m_options; //!< the options
+};
+
+} // namespace
+
 void
 MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const Address& toAddress)
 {
@@ -29,7 +77,8 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
     bool syn = flags & TcpHeader::SYN;
     bool ack = flags & TcpHeader::ACK;
 
-    std::vector<MpTcpOption> options;
+    SegmentOptions segmentOptions;
+    std::vector<MpTcpOption>& options = segmentOptions.Get();
     bool sawMpTcpOption = ParseMpTcpOptions(h, options);
 
     if ((flags & TcpHeader::RST) && m_meta &&
@@ -133,17 +182,18 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
 bool
 MpTcpSubflow::ParseMpTcpOptions(const TcpHeader& h, std::vector<MpTcpOption>& options)
 {
-    std::vector<uint8_t> bytes;
+    uint8_t bytes[MPTCP_MAX_OPTION_BYTES];
+    uint32_t length = 0;
     bool sawMpTcpOption = false; // any kind-30 option, malformed ones included
     for (const auto& opt : h.GetOptionList())
     {
-        if (!GetMpTcpOptionBytes(opt, bytes))
+        if (!GetMpTcpOptionBytes(opt, bytes, length))
         {
             continue;
         }
         sawMpTcpOption = true;
         MpTcpOption parsed;
-        MpTcpParseError err = ParseMpTcpOption(bytes.data(), bytes.size(), parsed);
+        MpTcpParseError err = ParseMpTcpOption(bytes, length, parsed);
         if (err != MpTcpParseError::NONE)
         {
             // RFC 8684: a malformed option is ignored; the segment itself is still TCP.
@@ -627,7 +677,13 @@ MpTcpSubflow::AddMpTcpOption(TcpHeader& header, uint32_t payload)
         AppendSignals(header);
         return;
     }
-    Ptr<TcpOptionMpTcp> carrier = CreateObject<TcpOptionMpTcp>();
+    // The carrier of the previous segment's option is used again once no header holds it
+    // (the segment was serialized and its TcpHeader destroyed): no object per segment.
+    if (!m_txCarrier || m_txCarrier->GetReferenceCount() != 1)
+    {
+        m_txCarrier = CreateObject<TcpOptionMpTcp>();
+    }
+    Ptr<TcpOptionMpTcp> carrier = m_txCarrier;
     carrier->SetOption(option);
     if (!header.AppendOption(carrier))
     {

@@ -576,6 +576,9 @@ class MpTcpSubflow : public TcpSocketBase
     bool m_irsKnown{false};           //!< m_irs was learnt
     MpTcpMappingTable m_mappings;     //!< data sequence mappings, both ways
     std::vector<MpTcpOption> m_synOptions; //!< MPTCP options of the SYN that created us
+    /// Carrier of the MPTCP option of the last segment sent (AddMpTcpOption), used again when
+    /// only this pointer still holds it
+    Ptr<TcpOptionMpTcp> m_txCarrier;
     std::deque<MpTcpOption> m_signals; //!< ADD_ADDR / REMOVE_ADDR waiting for option space
     JoinState m_join;                 //!< MP_JOIN handshake state
     bool m_capableAckPending{false};  //!< next segment is the MP_CAPABLE third ACK
