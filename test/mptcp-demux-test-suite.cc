@@ -441,6 +441,60 @@ class ClosedAndReusedTupleTest : public TestCase
     }
 };
 
+/**
+ * Eighty short TCP connections one after the other: the entries of closed connections are
+ * swept once the map has doubled (from 64 entries), so that the map, which holds a reference to
+ * each entry's socket, does not grow with every connection ever made.
+ */
+class SweepTest : public TestCase
+{
+  public:
+    SweepTest()
+        : TestCase("the entries of closed connections are swept")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ConfigureTransport(1, Lia(), 65536);
+        OneLinkTopology topo("10.7.3.0");
+        const uint32_t connections = 80;
+        const uint64_t bytes = 5000;
+        Ptr<Socket> listener =
+            Socket::CreateSocket(topo.nodes.Get(1), TcpSocketFactory::GetTypeId());
+        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 6000));
+        listener->Listen();
+        StreamReceiver rx(listener, 3);
+        std::vector<std::unique_ptr<StreamSender>> senders;
+        Ipv4Address server = topo.ifs.GetAddress(1);
+        uint32_t largest = 0;
+        for (uint32_t i = 0; i < connections; ++i)
+        {
+            Ptr<Socket> client =
+                Socket::CreateSocket(topo.nodes.Get(0), TcpSocketFactory::GetTypeId());
+            senders.push_back(std::make_unique<StreamSender>(client, 3, bytes));
+            Simulator::Schedule(MilliSeconds(100 + 100 * i), [&, client, server]() {
+                largest = std::max(largest, L4Of(topo.nodes.Get(1))->GetDemuxIndexSize());
+                client->Bind();
+                client->Connect(InetSocketAddress(server, 6000));
+            });
+        }
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(rx.m_accepted, connections, "every connection accepted");
+        NS_TEST_EXPECT_MSG_EQ(rx.m_received, connections * bytes, "every byte delivered");
+        NS_TEST_EXPECT_MSG_EQ(rx.m_mismatches, 0, "every byte intact");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(largest, 60, "the map held the closed connections' entries");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(largest, 64, "until it reached 64 entries and was swept");
+        // The 65th connection's entry found 64 closed ones, swept before it was entered.
+        NS_TEST_EXPECT_MSG_EQ(L4Of(topo.nodes.Get(1))->GetDemuxIndexSize(),
+                              connections - 64,
+                              "only the entries made since the sweep remain");
+        Simulator::Destroy();
+    }
+};
+
 /// The suite.
 class MpTcpDemuxTestSuite : public TestSuite
 {
@@ -450,6 +504,7 @@ class MpTcpDemuxTestSuite : public TestSuite
     {
         AddTestCase(new ManyConnectionsTest, MPTCP_TEST_QUICK);
         AddTestCase(new ClosedAndReusedTupleTest, MPTCP_TEST_QUICK);
+        AddTestCase(new SweepTest, MPTCP_TEST_QUICK);
     }
 };
 
