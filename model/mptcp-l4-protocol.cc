@@ -79,7 +79,7 @@ template struct TcpL4SocketsAccess<TcpL4SocketsTag, &TcpL4Protocol::m_sockets>;
  * \param item an element of TcpL4Protocol::m_sockets up to ns-3.38
  * \return the socket
  */
-TcpSocketBase*
+[[maybe_unused]] TcpSocketBase*
 SocketOf(const Ptr<TcpSocketBase>& item)
 {
     return PeekPointer(item);

@@ -10,7 +10,7 @@
 # optimized profile). Default: Debian 12's ns-3.37 source (apt-get source ns3), fetched once into
 # $MPTCP_CACHE_DIR/optimized (default /var/cache/mptcp-ns3/optimized), apart from the tree of the
 # in-tree CI stage. Only the modules the module needs are built, and only mptcp-fattree and
-# mptcp-file-transfer; ccache ($MPTCP_CACHE_DIR/ccache) when installed. About 15 minutes on two
+# mptcp-file-transfer (and ns-3's MPI support when Open MPI is installed); ccache ($MPTCP_CACHE_DIR/ccache) when installed. About 15 minutes on two
 # cores the first time. The last line of the output is the path of the optimized mptcp-fattree.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,10 +39,15 @@ m = re.search(r"\bset\s*\(\s*MPTCP_NS3_DEPENDENCIES\b([^)]*)\)", text)
 print(";".join(m.group(1).split()) if m else "")
 PY
 )
+# With Open MPI installed (Debian: libopenmpi-dev), the tree is configured with ns-3's MPI support
+# too (--enable-mpi and its mpi module), for distributed runs of the same binaries.
+mpi=()
+modules="mptcp;$deps"
+if command -v mpicxx >/dev/null; then mpi=(--enable-mpi); modules="$modules;mpi"; fi
 cd "$tree"
-say "configure: --build-profile=optimized --enable-modules='mptcp;$deps'"
-./ns3 configure -G Ninja --build-profile=optimized --enable-examples --disable-tests \
-  --enable-modules="mptcp;$deps" >&2
+say "configure: --build-profile=optimized ${mpi[*]} --enable-modules='$modules'"
+./ns3 configure -G Ninja --build-profile=optimized "${mpi[@]}" --enable-examples --disable-tests \
+  --enable-modules="$modules" >&2
 say "build: mptcp-fattree mptcp-file-transfer"
 cmake --build cmake-cache -j2 --target mptcp-fattree mptcp-file-transfer >&2
 bin=$(find "$tree/build" -type f -perm -u+x -name "*mptcp-fattree*" | head -n 1)
