@@ -92,23 +92,6 @@ PrefixLength(Ipv4Mask mask)
     return static_cast<uint8_t>(mask.GetPrefixLength());
 }
 
-/**
- * Read the 2 transport ports at offset 0 of a packet.
- * \param p the packet (L4 header first)
- * \param [out] sport source port
- * \param [out] dport destination port
- */
-inline void
-ReadPorts(const Packet& p, uint16_t& sport, uint16_t& dport)
-{
-    if (p.GetSize() >= 4)
-    {
-        uint8_t b[4];
-        p.CopyData(b, 4);
-        sport = static_cast<uint16_t>((b[0] << 8) | b[1]);
-        dport = static_cast<uint16_t>((b[2] << 8) | b[3]);
-    }
-}
 } // namespace
 
 bool
@@ -505,6 +488,18 @@ EcmpForwardingTable::GetForwardedTuple(const Ipv4Header& header, const Packet& p
         ReadPorts(payload, t.sourcePort, t.destinationPort);
     }
     return t;
+}
+
+void
+EcmpForwardingTable::ReadPorts(const Packet& p, uint16_t& sport, uint16_t& dport)
+{
+    if (p.GetSize() >= 4)
+    {
+        uint8_t b[4];
+        p.CopyData(b, 4);
+        sport = static_cast<uint16_t>((b[0] << 8) | b[1]);
+        dport = static_cast<uint16_t>((b[2] << 8) | b[3]);
+    }
 }
 
 uint32_t

@@ -166,6 +166,14 @@ class EcmpForwardingTable : public SimpleRefCount<EcmpForwardingTable>
      * \return the tuple
      */
     static FiveTuple GetForwardedTuple(const Ipv4Header& header, const Packet& payload);
+    /**
+     * \brief Read the transport ports: the first 4 bytes of a packet that starts with a TCP or
+     * UDP header (left unchanged if the packet is shorter).
+     * \param p the packet
+     * \param [out] sport the source port
+     * \param [out] dport the destination port
+     */
+    static void ReadPorts(const Packet& p, uint16_t& sport, uint16_t& dport);
 
     /**
      * \brief The next hop of a forwarded packet (no interface restriction): the pinned gateway

@@ -21,24 +21,6 @@ namespace
 {
 /// IP protocol number of TCP.
 constexpr uint8_t kTcp = 6;
-
-/**
- * Read the 2 transport ports at offset 0 of a packet.
- * \param p the packet (L4 header first)
- * \param [out] sport source port
- * \param [out] dport destination port
- */
-inline void
-ReadPorts(const Packet& p, uint16_t& sport, uint16_t& dport)
-{
-    if (p.GetSize() >= 4)
-    {
-        uint8_t b[4];
-        p.CopyData(b, 4);
-        sport = static_cast<uint16_t>((b[0] << 8) | b[1]);
-        dport = static_cast<uint16_t>((b[2] << 8) | b[3]);
-    }
-}
 } // namespace
 
 TypeId
@@ -268,7 +250,7 @@ Ipv4FlowEcmpRouting::RouteOutput(Ptr<Packet> p,
         // TCP adds its header before calling RouteOutput; UDP does not (ports 0 then).
         if (p && t.protocol == kTcp)
         {
-            ReadPorts(*p, t.sourcePort, t.destinationPort);
+            EcmpForwardingTable::ReadPorts(*p, t.sourcePort, t.destinationPort);
         }
         const EcmpForwardingTable::NextHop* h = m_table->Select(*set, t, oif, true);
         if (!h)
