@@ -75,8 +75,6 @@ EcmpSwitchForwarder::~EcmpSwitchForwarder()
 void
 EcmpSwitchForwarder::DoDispose()
 {
-    m_node = nullptr;
-    m_ipv4 = nullptr;
     m_l3 = nullptr;
     m_tc = nullptr;
     m_table = nullptr;
@@ -102,8 +100,6 @@ EcmpSwitchForwarder::Install(Ptr<Node> node)
                         << " does not route with Ipv4FlowEcmpRouting (its first protocol)");
 
     Ptr<EcmpSwitchForwarder> fwd = CreateObject<EcmpSwitchForwarder>();
-    fwd->m_node = node;
-    fwd->m_ipv4 = ipv4;
     fwd->m_l3 = node->GetObject<Ipv4L3Protocol>();
     fwd->m_tc = node->GetObject<TrafficControlLayer>();
     fwd->m_table = routing->GetForwardingTable();

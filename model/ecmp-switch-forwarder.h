@@ -110,8 +110,6 @@ class EcmpSwitchForwarder : public Object
                   uint16_t protocol,
                   const Address& from);
 
-    Ptr<Node> m_node;                   //!< The switch.
-    Ptr<Ipv4> m_ipv4;                   //!< Its IPv4 stack.
     Ptr<Ipv4L3Protocol> m_l3;           //!< Its IPv4 protocol (when there is no tc layer).
     Ptr<TrafficControlLayer> m_tc;      //!< Its traffic-control layer (the delegate path).
     Ptr<EcmpForwardingTable> m_table;   //!< The table its Ipv4FlowEcmpRouting uses.
