@@ -31,76 +31,19 @@ StreamByte(uint32_t id, uint64_t i)
     return static_cast<uint8_t>((i * 7 + (i >> 8) * 13 + id * 37 + 1) % 251);
 }
 
-/// Sends \p total bytes of stream \p id on a socket once it is connected, then closes it.
-class StreamSender
+/**
+ * \param socket a socket, not yet connected
+ * \param id the stream
+ * \param total bytes to send
+ * \return a sender of \p total bytes of stream \p id, which closes the socket after them
+ */
+std::unique_ptr<PatternSender>
+StreamSender(Ptr<Socket> socket, uint32_t id, uint64_t total)
 {
-  public:
-    /**
-     * \param socket a socket, not yet connected
-     * \param id the stream
-     * \param total bytes to send
-     */
-    StreamSender(Ptr<Socket> socket, uint32_t id, uint64_t total)
-        : m_socket(socket),
-          m_id(id),
-          m_total(total)
-    {
-        m_socket->SetConnectCallback(MakeCallback(&StreamSender::Connected, this),
-                                     MakeNullCallback<void, Ptr<Socket>>());
-        m_socket->SetSendCallback(MakeCallback(&StreamSender::Space, this));
-    }
-
-  private:
-    void Connected(Ptr<Socket>)
-    {
-        m_connected = true;
-        Fill();
-    }
-
-    void Space(Ptr<Socket>, uint32_t)
-    {
-        if (m_connected)
-        {
-            Fill();
-        }
-    }
-
-    void Fill()
-    {
-        uint8_t buf[1000];
-        while (m_sent < m_total)
-        {
-            uint32_t n = std::min<uint64_t>({sizeof(buf), m_total - m_sent,
-                                              m_socket->GetTxAvailable()});
-            if (n == 0)
-            {
-                return;
-            }
-            for (uint32_t i = 0; i < n; ++i)
-            {
-                buf[i] = StreamByte(m_id, m_sent + i);
-            }
-            int r = m_socket->Send(Create<Packet>(buf, n));
-            if (r <= 0)
-            {
-                return;
-            }
-            m_sent += r;
-        }
-        if (!m_closed)
-        {
-            m_closed = true;
-            m_socket->Close();
-        }
-    }
-
-    Ptr<Socket> m_socket;
-    uint32_t m_id;
-    uint64_t m_total;
-    uint64_t m_sent{0};
-    bool m_connected{false};
-    bool m_closed{false};
-};
+    return std::make_unique<PatternSender>(socket, total, [id](uint64_t i) {
+        return StreamByte(id, i);
+    });
+}
 
 /**
  * Accepts connections on one listener, checks each one's bytes against stream \p id, and closes
@@ -202,7 +145,7 @@ class ManyConnectionsTest : public TestCase
         const uint32_t mptcpFlows = 2;
         const uint64_t bytes = 120000;
         std::vector<std::unique_ptr<StreamReceiver>> receivers;
-        std::vector<std::unique_ptr<StreamSender>> senders;
+        std::vector<std::unique_ptr<PatternSender>> senders;
         std::vector<Ptr<Socket>> listeners; // an MPTCP listener lives as long as its owner holds it
         for (uint32_t i = 0; i < tcpFlows + mptcpFlows; ++i)
         {
@@ -215,7 +158,7 @@ class ManyConnectionsTest : public TestCase
             listeners.push_back(listener);
             receivers.push_back(std::make_unique<StreamReceiver>(listener, i));
             Ptr<Socket> client = Socket::CreateSocket(topo.nodes.Get(0), factory);
-            senders.push_back(std::make_unique<StreamSender>(client, i, bytes));
+            senders.push_back(StreamSender(client, i, bytes));
             Ipv4Address server = topo.ifs.GetAddress(1);
             Simulator::Schedule(MilliSeconds(100 + 3 * i), [client, server, port]() {
                 client->Bind();
@@ -335,7 +278,7 @@ class ClosedAndReusedTupleTest : public TestCase
 
         // Connection 1 on (client:40000, server:6000), from 0.1 s.
         Ptr<Socket> c1 = Socket::CreateSocket(client, TcpSocketFactory::GetTypeId());
-        StreamSender tx1(c1, 1, bytes);
+        auto tx1 = StreamSender(c1, 1, bytes);
         Simulator::Schedule(Seconds(0.1), [&]() {
             NS_TEST_EXPECT_MSG_EQ(c1->Bind(InetSocketAddress(clientAddr, clientPort)), 0, "bind");
             c1->Connect(InetSocketAddress(serverAddr, serverPort));
@@ -353,7 +296,7 @@ class ClosedAndReusedTupleTest : public TestCase
 
         // Connection 2 on the same 4-tuple, another stream, from 5.1 s.
         Ptr<Socket> c2 = Socket::CreateSocket(client, TcpSocketFactory::GetTypeId());
-        StreamSender tx2(c2, 2, bytes);
+        auto tx2 = StreamSender(c2, 2, bytes);
         Simulator::Schedule(Seconds(5.1), [&]() {
             rx.SetStream(2);
             NS_TEST_EXPECT_MSG_EQ(c2->Bind(InetSocketAddress(clientAddr, clientPort)),
@@ -466,14 +409,14 @@ class SweepTest : public TestCase
         listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 6000));
         listener->Listen();
         StreamReceiver rx(listener, 3);
-        std::vector<std::unique_ptr<StreamSender>> senders;
+        std::vector<std::unique_ptr<PatternSender>> senders;
         Ipv4Address server = topo.ifs.GetAddress(1);
         uint32_t largest = 0;
         for (uint32_t i = 0; i < connections; ++i)
         {
             Ptr<Socket> client =
                 Socket::CreateSocket(topo.nodes.Get(0), TcpSocketFactory::GetTypeId());
-            senders.push_back(std::make_unique<StreamSender>(client, 3, bytes));
+            senders.push_back(StreamSender(client, 3, bytes));
             Simulator::Schedule(MilliSeconds(100 + 100 * i), [&, client, server]() {
                 largest = std::max(largest, L4Of(topo.nodes.Get(1))->GetDemuxIndexSize());
                 client->Bind();

@@ -41,13 +41,18 @@ PatternByte(uint64_t i)
 class PatternSender
 {
   public:
+    /// Byte i of the stream sent.
+    using ByteFunction = std::function<uint8_t(uint64_t i)>;
+
     /**
      * \param socket a socket, not yet connected
      * \param total bytes to send
+     * \param byte byte i of the stream (default PatternByte)
      */
-    PatternSender(Ptr<Socket> socket, uint64_t total)
+    PatternSender(Ptr<Socket> socket, uint64_t total, ByteFunction byte = PatternByte)
         : m_socket(socket),
-          m_total(total)
+          m_total(total),
+          m_byte(std::move(byte))
     {
         m_socket->SetConnectCallback(MakeCallback(&PatternSender::Connected, this),
                                      MakeNullCallback<void, Ptr<Socket>>());
@@ -86,7 +91,7 @@ class PatternSender
             }
             for (uint32_t i = 0; i < n; ++i)
             {
-                buf[i] = PatternByte(m_sent + i);
+                buf[i] = m_byte(m_sent + i);
             }
             int r = m_socket->Send(Create<Packet>(buf, n));
             if (r <= 0)
@@ -104,6 +109,7 @@ class PatternSender
 
     Ptr<Socket> m_socket;
     uint64_t m_total;
+    ByteFunction m_byte;
 };
 
 /// Accepts one connection and checks every received byte against the pattern.
