@@ -23,10 +23,15 @@ def configure(conf):
 
 
 def build(bld):
-    module = bld.create_ns3_module('mptcp', [
-        'internet', 'point-to-point', 'applications', 'flow-monitor', 'traffic-control', 'stats',
-        'network', 'core'])
+    deps = ['internet', 'point-to-point', 'applications', 'flow-monitor', 'traffic-control',
+            'stats', 'network', 'core']
+    if bld.env['ENABLE_MPI']:
+        deps.append('mpi')  # DatacenterPartition (NS3_MPI), as point-to-point does
+    module = bld.create_ns3_module('mptcp', deps)
     module.use.append('MPTCP_CRYPTO')
+    if bld.env['ENABLE_MPI']:
+        module.uselib = 'MPI'
+
     module.source = [
         'model/mptcp-crypto.cc',
         'model/mptcp-option.cc',
@@ -82,6 +87,7 @@ def build(bld):
         'helper/datacenter-topology-registry.cc',
         'helper/mptcp-algorithm-registry.cc',
         'helper/datacenter-experiment.cc',
+        'helper/datacenter-partition.cc',
         'helper/program-text.cc',
     ]
 
@@ -172,6 +178,7 @@ def build(bld):
         'helper/datacenter-topology-registry.h',
         'helper/mptcp-algorithm-registry.h',
         'helper/datacenter-experiment.h',
+        'helper/datacenter-partition.h',
         'helper/program-text.h',
     ]
 

@@ -16,6 +16,7 @@
  *
  *   ./mptcp-fattree --k=8 --transport=mptcp --subflows=8 --duration=3 --warmup=1
  *   ./mptcp-fattree --k=4 --workload=mix --transport=mptcp --shortTransport=tcp --duration=2
+ *   mpirun -np 2 ./mptcp-fattree --mpi --k=8      (ns-3 built with --enable-mpi)
  *
  * The experiment itself is ns3::DatacenterExperiment (helper/datacenter-experiment.h); this
  * program parses and prints. The --topology, --cc and --scheduler names come from
@@ -26,6 +27,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/datacenter-experiment.h"
+#include "ns3/datacenter-partition.h"
 #include "ns3/datacenter-topology-registry.h"
 #include "ns3/mptcp-algorithm-registry.h"
 
@@ -48,6 +50,7 @@ const char* PROGRAM = "mptcp-fattree";
 [[noreturn]] void
 Fail(const DatacenterExperiment::Error& e)
 {
+    DatacenterPartition::Disable(); // every rank fails alike (same options, same draws)
     mptcp_example::FailOption(PROGRAM, e.option, e.value, e.why);
 }
 
@@ -138,6 +141,15 @@ main(int argc, char* argv[])
     cmd.AddValue("switchForwarding",
                  "how switches forward: fast (ns3::EcmpSwitchForwarder, below IPv4; default) | "
                  "ipv4 (ns-3's IPv4 forwarding); same results, fast is faster", c.switchForwarding);
+    cmd.AddValue("mpi",
+                 "split the fabric by pod over the ranks of mpirun (ns-3's MPI distributed "
+                 "simulator; ns-3 configured with --enable-mpi): mpirun -np N mptcp-fattree "
+                 "--mpi ...; rank 0 prints and writes the results",
+                 c.mpi);
+    cmd.AddValue("mpiSync",
+                 "with --mpi: granted (ns3::DistributedSimulatorImpl, default) | nullmsg "
+                 "(ns3::NullMessageSimulatorImpl)",
+                 c.mpiSync);
 
     cmd.AddValue("workload",
                  "long (Sim_Long) | mix (Sim_Mix: long flows from --longFlowFraction of the "
@@ -186,8 +198,10 @@ main(int argc, char* argv[])
         Fail(error);
     }
     experiment.Run();
+    // A distributed run: every rank holds the combined results, rank 0 prints and writes them.
+    const bool writer = DatacenterPartition::GetRank() == 0;
 
-    if (!quiet)
+    if (!quiet && writer)
     {
         for (const FlowRecord& r : experiment.GetFlowRecords())
         {
@@ -197,7 +211,7 @@ main(int argc, char* argv[])
         }
     }
     int64_t runId = -1;
-    if (experiment.HasDatabase())
+    if (experiment.HasDatabase() && writer)
     {
         std::string why;
         runId = experiment.WriteDatabase(&why);
@@ -208,6 +222,11 @@ main(int argc, char* argv[])
         }
     }
     Simulator::Destroy();
+    DatacenterPartition::Disable();
+    if (!writer)
+    {
+        return 0;
+    }
     std::cout << experiment.GetSummaryJson(runId) << std::endl;
     return (experiment.HasDatabase() && runId < 0) ? 1 : 0;
 }

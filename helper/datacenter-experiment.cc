@@ -6,6 +6,7 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
+#include "ns3/datacenter-partition.h"
 #include "ns3/log.h"
 #include "ns3/mptcp-algorithm-registry.h"
 #include "ns3/mptcp-socket-base.h"
@@ -420,8 +421,23 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
                       "the stock ns-3 baseline runs tcp only",
                       error);
     }
+    if (c.mpiSync != "granted" && c.mpiSync != "nullmsg")
+    {
+        return Reject("mpiSync", c.mpiSync, "must be granted or nullmsg", error);
+    }
     m_mpSubflows = c.subflows; // also for MPTCP short flows of a TCP run
     m_subflows = (c.transport == "mptcp" || c.transport == "mmptcp") ? c.subflows : 1;
+    // Last, once every option is valid: MPI_Init, before any node or event exists.
+    std::string mpiWhy;
+    if (c.mpi && !DatacenterPartition::Enable(nullptr,
+                                              nullptr,
+                                              c.mpiSync == "nullmsg"
+                                                  ? DatacenterPartition::NULL_MESSAGE
+                                                  : DatacenterPartition::GRANTED_TIME_WINDOW,
+                                              &mpiWhy))
+    {
+        return Reject("mpi", "true", mpiWhy, error);
+    }
     m_configured = true;
     return true;
 }
@@ -580,6 +596,7 @@ DatacenterExperiment::Build(Error* error)
     const Config& c = m_cfg;
     // The fabric object holds options only; its nodes are created below.
     m_topology = DatacenterTopologyRegistry::Create(c.topology, m_params);
+    m_topology->SetSystemCount(DatacenterPartition::GetSize()); // 1 unless --mpi
     m_progress = std::make_unique<Progress>(c.duration, c.programName);
     ConfigureTransport();
 
@@ -764,14 +781,16 @@ DatacenterExperiment::Run()
     // ---- Measurement: bytes received at the end of the warm-up and at the end, whether or
     // not a hole still keeps them from the application (GetReceivedBytes): 16 MB buffers can
     // hold megabytes behind a hole when the warm-up ends.
+    // In a distributed run a rank has the sinks of its own hosts only (the others are null
+    // and count 0 until the sums below).
     m_atWarmup.assign(m_flows.size(), 0);
     Simulator::Schedule(Seconds(c.warmup), [this]() {
         for (size_t i = 0; i < m_sinks.size(); ++i)
         {
-            m_atWarmup[i] = GetReceivedBytes(m_sinks[i]);
+            m_atWarmup[i] = m_sinks[i] ? GetReceivedBytes(m_sinks[i]) : 0;
         }
     });
-    if (c.progress)
+    if (c.progress && DatacenterPartition::GetRank() == 0)
     {
         m_progress->Start();
     }
@@ -787,10 +806,26 @@ DatacenterExperiment::Run()
     const double linkBps = m_params.linkRate.GetBitRate();
     const double aloneBps = linkBps * c.mss / (c.mss + 54.0);
     std::vector<double> optimal = NonBlockingFairShare(m_flows, m_nHosts, aloneBps * nicsPerHost);
-    m_deliveredBytes = 0; // whole run, warm-up included
-    for (const auto& sink : m_sinks)
+    // Per long flow: bytes received at the warm-up, at the end, and read by the application
+    // (summed over the ranks of a distributed run, where each sink lives on one rank).
+    std::vector<uint64_t> rx(3 * m_sinks.size(), 0);
+    for (size_t i = 0; i < m_sinks.size(); ++i)
     {
-        m_deliveredBytes += sink->GetTotalRx();
+        if (m_sinks[i])
+        {
+            rx[3 * i] = m_atWarmup[i];
+            rx[3 * i + 1] = GetReceivedBytes(m_sinks[i]);
+            rx[3 * i + 2] = m_sinks[i]->GetTotalRx();
+        }
+    }
+    DatacenterPartition::Sum(rx);
+    m_stats->ReduceAcrossRanks();
+    m_hotFlows->ReduceAcrossRanks();
+    m_deliveredBytes = 0; // whole run, warm-up included
+    for (size_t i = 0; i < m_sinks.size(); ++i)
+    {
+        m_atWarmup[i] = rx[3 * i];
+        m_deliveredBytes += rx[3 * i + 2];
     }
     double aggregate = 0;
     double optimalSum = 0;
@@ -809,7 +844,7 @@ DatacenterExperiment::Run()
         da << topology.GetHostAddress(m_flows[i].second);
         r.srcAddr = sa.str();
         r.dstAddr = da.str();
-        r.bytesRx = GetReceivedBytes(m_sinks[i]) - m_atWarmup[i];
+        r.bytesRx = rx[3 * i + 1] - m_atWarmup[i];
         r.goodputBps = r.bytesRx * 8.0 / window;
         r.pctOfOptimal = 100.0 * r.goodputBps / optimal[i];
         aggregate += r.goodputBps;
@@ -879,7 +914,12 @@ DatacenterExperiment::PrintStalledFlows() const
         {
             continue;
         }
-        auto meta = DynamicCast<MpTcpSocketBase>(m_workload->GetSender(m_longIds[i])->GetSocket());
+        Ptr<BulkSendApplication> sender = m_workload->GetSender(m_longIds[i]);
+        if (!sender)
+        {
+            continue; // simulated by another rank
+        }
+        auto meta = DynamicCast<MpTcpSocketBase>(sender->GetSocket());
         std::cerr << "DEBUG flow " << i << " pct " << m_records[i].pctOfOptimal;
         if (!meta)
         {

@@ -104,6 +104,10 @@ class DatacenterExperiment
         uint32_t incastSenders{20};           //!< Senders per incast round.
         double shortFlowStart{0.5};           //!< First short flow, s.
         double shortFlowStop{NAN};            //!< Last short-flow start, s (NaN: end - 0.2 s).
+        /// Split the fabric over the ranks of mpirun (ns-3's MPI distributed simulator,
+        /// DatacenterPartition); needs ns-3 configured with --enable-mpi.
+        bool mpi{false};
+        std::string mpiSync{"granted"}; //!< granted (time window) | nullmsg (null messages).
         std::string programName{"mptcp-fattree"}; //!< Prefix of the progress lines on stderr.
         bool progress{true};                       //!< Progress lines on stderr.
     };

@@ -4,6 +4,7 @@
 #include "ns3/datacenter-topology.h"
 
 #include "ns3/abort.h"
+#include "ns3/datacenter-partition.h"
 #include "ns3/ecmp-switch-forwarder.h"
 #include "ns3/equal-cost-path-counter.h"
 #include "ns3/internet-stack-helper.h"
@@ -114,6 +115,30 @@ void
 DatacenterTopology::RequireNotCreated(const char* method) const
 {
     NS_ABORT_MSG_IF(m_created, m_className << "::" << method << " must precede Create()");
+}
+
+void
+DatacenterTopology::SetSystemCount(uint32_t systems)
+{
+    RequireNotCreated("SetSystemCount");
+    NS_ABORT_MSG_IF(systems == 0, m_className << "::SetSystemCount: at least 1 rank");
+    m_systems = systems;
+}
+
+uint32_t
+DatacenterTopology::GetSystemCount() const
+{
+    return m_systems;
+}
+
+void
+DatacenterTopology::CreateNodes(NodeContainer& c, uint32_t count, uint32_t groups) const
+{
+    for (uint32_t i = 0; i < count; ++i)
+    {
+        const uint32_t group = static_cast<uint32_t>(uint64_t(i) * groups / count);
+        c.Add(CreateObject<Node>(DatacenterPartition::SystemOf(group, groups, m_systems)));
+    }
 }
 
 void

@@ -125,6 +125,18 @@ class DatacenterTopology
      * \param stack which stack
      */
     void Build(Stack stack = FLOW_ECMP);
+    /**
+     * \brief Split the nodes over \p systems ranks of ns-3's distributed simulator (each node's
+     * system id, DatacenterPartition): hosts and their edge and aggregation switches by pod
+     * (FatTree, DHFT; VL2 and a perfect switch: by rack), in contiguous blocks of pods per
+     * rank, core (VL2: aggregation and intermediate) switches spread evenly. Before Create().
+     * With 1 (the default) every node is on rank 0. The system ids change nothing in a
+     * sequential run.
+     * \param systems number of ranks, >= 1
+     */
+    void SetSystemCount(uint32_t systems);
+    /// \return the number of ranks the nodes are split over (SetSystemCount())
+    uint32_t GetSystemCount() const;
     /// \return whether Create() ran
     bool IsCreated() const;
     /// \return whether AssignIpv4Addresses() ran
@@ -224,6 +236,15 @@ class DatacenterTopology
      */
     void BeginCreate();
     /**
+     * \brief Create \p count nodes in \p c, in \p groups equal contiguous groups (node i is in
+     * group i * groups / count), each group on rank DatacenterPartition::SystemOf(group,
+     * groups, GetSystemCount()). Pods: groups = k; spread evenly: groups = count.
+     * \param c the container to append to
+     * \param count number of nodes
+     * \param groups number of groups, 1 .. count (count 0: nothing)
+     */
+    void CreateNodes(NodeContainer& c, uint32_t count, uint32_t groups) const;
+    /**
      * \brief Guard of AssignIpv4Addresses(): NS_ABORT before Create() or on a second call,
      * then mark the addresses assigned.
      */
@@ -280,6 +301,7 @@ class DatacenterTopology
                                 std::function<uint32_t(uint32_t, uint32_t)> count);
 
   private:
+    uint32_t m_systems{1};   //!< Ranks the nodes are split over.
     std::string m_className; //!< The subclass's name, for the guards' messages.
     bool m_created{false};   //!< Whether Create() ran.
     bool m_assigned{false};  //!< Whether AssignIpv4Addresses() ran.

@@ -4,6 +4,7 @@
 #include "datacenter-workload-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/datacenter-partition.h"
 #include "ns3/bulk-send-helper.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address.h"
@@ -197,16 +198,27 @@ DatacenterWorkloadHelper::Install(const PlannedFlow& flow,
     // Plain TCP senders connect to a plain TCP sink, every MPTCP variant to an MPTCP one.
     const std::string sinkFactory =
         factory == "ns3::TcpSocketFactory" ? factory : "ns3::MpTcpSocketFactory";
-    PacketSinkHelper sinkHelper(sinkFactory, InetSocketAddress(Ipv4Address::GetAny(), port));
-    ApplicationContainer sa = sinkHelper.Install(m_tree.GetHost(flow.dstHost));
-    sa.Start(Seconds(flow.sizeBytes > 0 ? flow.startS : 0));
-    BulkSendHelper bulk(factory, InetSocketAddress(m_tree.GetHostAddress(flow.dstHost), port));
-    bulk.SetAttribute("MaxBytes", UintegerValue(flow.sizeBytes));
-    bulk.SetAttribute("SendSize", UintegerValue(m_sendSize));
-    ApplicationContainer ca = bulk.Install(m_tree.GetHost(flow.srcHost));
-    ca.Start(Seconds(flow.startS));
-    auto sink = DynamicCast<PacketSink>(sa.Get(0));
-    auto sender = DynamicCast<BulkSendApplication>(ca.Get(0));
+    // In a distributed run each rank installs the applications of its own hosts only
+    // (DatacenterPartition); the other end's are null here.
+    Ptr<PacketSink> sink;
+    Ptr<BulkSendApplication> sender;
+    if (DatacenterPartition::IsLocal(m_tree.GetHost(flow.dstHost)))
+    {
+        PacketSinkHelper sinkHelper(sinkFactory, InetSocketAddress(Ipv4Address::GetAny(), port));
+        ApplicationContainer sa = sinkHelper.Install(m_tree.GetHost(flow.dstHost));
+        sa.Start(Seconds(flow.sizeBytes > 0 ? flow.startS : 0));
+        sink = DynamicCast<PacketSink>(sa.Get(0));
+    }
+    if (DatacenterPartition::IsLocal(m_tree.GetHost(flow.srcHost)))
+    {
+        BulkSendHelper bulk(factory,
+                            InetSocketAddress(m_tree.GetHostAddress(flow.dstHost), port));
+        bulk.SetAttribute("MaxBytes", UintegerValue(flow.sizeBytes));
+        bulk.SetAttribute("SendSize", UintegerValue(m_sendSize));
+        ApplicationContainer ca = bulk.Install(m_tree.GetHost(flow.srcHost));
+        ca.Start(Seconds(flow.startS));
+        sender = DynamicCast<BulkSendApplication>(ca.Get(0));
+    }
     uint32_t id = m_stats.Add(flow.srcHost,
                               flow.dstHost,
                               flow.sizeBytes,

@@ -169,13 +169,13 @@ class DatacenterWorkloadHelper
 
     /**
      * \param id a flow id returned by Install()
-     * \return its sink
+     * \return its sink; null in a distributed run if another rank simulates the receiver
      */
     Ptr<PacketSink> GetSink(uint32_t id) const;
 
     /**
      * \param id a flow id returned by Install()
-     * \return its sender
+     * \return its sender; null in a distributed run if another rank simulates the sender
      */
     Ptr<BulkSendApplication> GetSender(uint32_t id) const;
 

@@ -105,10 +105,11 @@ DualHomedFatTreeHelper::Create()
     BeginCreate();
     const uint32_t h = m_k / 2;
     const uint32_t q = m_k / 4;
-    m_hosts.Create(GetNHosts());
-    m_tors.Create(m_k * m_k);
-    m_aggs.Create(m_k * h);
-    m_cores.Create(h * h);
+    // By pod over the ranks of a distributed run (SetSystemCount()); cores spread evenly.
+    CreateNodes(m_hosts, GetNHosts(), m_k);
+    CreateNodes(m_tors, m_k * m_k, m_k);
+    CreateNodes(m_aggs, m_k * h, m_k);
+    CreateNodes(m_cores, h * h, h * h);
     auto connect = [this](Ptr<Node> a, Ptr<Node> b, Layer layer) {
         m_links.push_back(MakeLink(a, b, layer, m_rate[layer], m_delay[layer], m_queueSize));
     };

@@ -117,10 +117,11 @@ FatTreeHelper::Create()
     NS_LOG_FUNCTION(this);
     BeginCreate();
     const uint32_t h = m_k / 2;
-    m_hosts.Create(m_k * h * m_hostsPerEdge);
-    m_edges.Create(m_k * h);
-    m_aggs.Create(m_k * h);
-    m_cores.Create(h * h);
+    // By pod over the ranks of a distributed run (SetSystemCount()); cores spread evenly.
+    CreateNodes(m_hosts, m_k * h * m_hostsPerEdge, m_k);
+    CreateNodes(m_edges, m_k * h, m_k);
+    CreateNodes(m_aggs, m_k * h, m_k);
+    CreateNodes(m_cores, h * h, h * h);
 
     for (uint32_t pod = 0; pod < m_k; ++pod)
     {

@@ -3,6 +3,7 @@
  */
 #include "flow-statistics.h"
 
+#include "ns3/datacenter-partition.h"
 #include "ns3/log.h"
 #include "ns3/mptcp-socket-base.h"
 #include "ns3/mptcp-subflow.h"
@@ -83,7 +84,11 @@ FlowStatistics::Add(uint32_t srcHost,
     r.transport = transport;
     r.startS = start.GetSeconds();
     m_flows.push_back(r);
+    // In a distributed run (DatacenterPartition) only the local end exists: the other end's
+    // fields are filled in by ReduceAcrossRanks().
     BulkSendApplication* app = PeekPointer(sender); // a Ptr here would keep the app alive
+    if (sender)
+    {
     sender->TraceConnectWithoutContext(
         "Tx",
         Callback<void, Ptr<const Packet>>([this, id, app](Ptr<const Packet>) {
@@ -94,7 +99,8 @@ FlowStatistics::Add(uint32_t srcHost,
                 HookSocket(id, app->GetSocket());
             }
         }));
-    if (sizeBytes > 0)
+    }
+    if (sizeBytes > 0 && sink)
     {
         sink->TraceConnectWithoutContext(
             "Rx",
@@ -199,6 +205,42 @@ FlowStatistics::GetShortFlowsCompleted() const
         n += f.Completed() ? 1 : 0;
     }
     return n;
+}
+
+void
+FlowStatistics::ReduceAcrossRanks()
+{
+    if (DatacenterPartition::GetSize() == 1)
+    {
+        return;
+    }
+    // Counters: 0 on the ranks without the flow's end, summed. Times: NaN (not yet) there and
+    // on the owner if it did not happen, so -infinity for the maximum and NaN again after.
+    const size_t n = m_flows.size();
+    std::vector<uint64_t> counts(3 * n);
+    std::vector<double> times(2 * n);
+    const double none = -std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < n; ++i)
+    {
+        const FlowStatisticsRecord& f = m_flows[i];
+        counts[3 * i] = f.rxBytes;
+        counts[3 * i + 1] = f.rtos;
+        counts[3 * i + 2] = f.fastRetransmits;
+        times[2 * i] = std::isnan(f.firstTxS) ? none : f.firstTxS;
+        times[2 * i + 1] = std::isnan(f.lastRxS) ? none : f.lastRxS;
+    }
+    DatacenterPartition::Sum(counts);
+    DatacenterPartition::Max(times);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (size_t i = 0; i < n; ++i)
+    {
+        FlowStatisticsRecord& f = m_flows[i];
+        f.rxBytes = counts[3 * i];
+        f.rtos = static_cast<uint32_t>(counts[3 * i + 1]);
+        f.fastRetransmits = static_cast<uint32_t>(counts[3 * i + 2]);
+        f.firstTxS = times[2 * i] == none ? nan : times[2 * i];
+        f.lastRxS = times[2 * i + 1] == none ? nan : times[2 * i + 1];
+    }
 }
 
 } // namespace ns3

@@ -106,8 +106,8 @@ class FlowStatistics
      * \param sizeBytes bytes the sender sends (its MaxBytes); 0 for a long flow
      * \param transport transport name stored with the flow
      * \param start application start time
-     * \param sender the sender
-     * \param sink the receiver (one per flow)
+     * \param sender the sender; null if another rank of a distributed run simulates it
+     * \param sink the receiver (one per flow); null if another rank simulates it
      * \return the flow id (index in GetFlows())
      */
     uint32_t Add(uint32_t srcHost,
@@ -135,6 +135,15 @@ class FlowStatistics
 
     /// \return the number of short flows completed
     uint64_t GetShortFlowsCompleted() const;
+
+    /**
+     * \brief Combine the records of the ranks of a distributed run (DatacenterPartition):
+     * afterwards every rank holds every flow's sender-side fields (firstTxS, rtos,
+     * fastRetransmits, measured where the sender runs) and receiver-side fields (rxBytes,
+     * lastRxS, where the sink runs). Collective: every rank calls it once, after the run.
+     * Nothing changes in a run on one rank.
+     */
+    void ReduceAcrossRanks();
 
   private:
     /**

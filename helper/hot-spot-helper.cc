@@ -4,10 +4,13 @@
 #include "hot-spot-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/datacenter-partition.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/log.h"
 #include "ns3/ppp-header.h"
 #include "ns3/simulator.h"
+
+#include <set>
 
 namespace ns3
 {
@@ -143,6 +146,38 @@ const std::map<uint32_t, HotSpotFlowCounter::Count>&
 HotSpotFlowCounter::GetCounts() const
 {
     return m_counts;
+}
+
+void
+HotSpotFlowCounter::ReduceAcrossRanks()
+{
+    if (DatacenterPartition::GetSize() == 1)
+    {
+        return;
+    }
+    std::set<uint32_t> ids;
+    for (const auto& [key, flows] : m_flows)
+    {
+        ids.insert(flows.begin(), flows.end());
+    }
+    std::vector<uint64_t> flat;
+    for (uint32_t id : ids)
+    {
+        auto it = m_counts.find(id);
+        flat.push_back(it == m_counts.end() ? 0 : it->second.packets);
+        flat.push_back(it == m_counts.end() ? 0 : it->second.packetsAfterWarmup);
+    }
+    DatacenterPartition::Sum(flat);
+    m_counts.clear();
+    size_t j = 0;
+    for (uint32_t id : ids)
+    {
+        if (flat[j] > 0)
+        {
+            m_counts[id] = Count{flat[j], flat[j + 1]};
+        }
+        j += 2;
+    }
 }
 
 } // namespace ns3

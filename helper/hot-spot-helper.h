@@ -139,6 +139,13 @@ class HotSpotFlowCounter
      */
     const std::map<uint32_t, Count>& GetCounts() const;
 
+    /**
+     * \brief Sum the counts of the ranks of a distributed run (each counts the watched
+     * devices of its own nodes; DatacenterPartition). Collective: every rank calls it once,
+     * after the run; nothing changes on one rank.
+     */
+    void ReduceAcrossRanks();
+
   private:
     /// (IPv4 source, IPv4 destination, TCP destination port) of a data packet.
     using Key = std::tuple<uint32_t, uint32_t, uint16_t>;

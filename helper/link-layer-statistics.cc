@@ -4,6 +4,7 @@
 #include "link-layer-statistics.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/datacenter-partition.h"
 #include "ns3/log.h"
 #include "ns3/queue.h"
 #include "ns3/simulator.h"
@@ -68,9 +69,45 @@ LinkLayerStatistics::Measure(size_t i, bool up) const
     return d;
 }
 
+std::vector<LinkLayerStatistics::Delta>
+LinkLayerStatistics::MeasureAll() const
+{
+    // A distributed run: each rank measures the devices of its own nodes (the others' stay
+    // 0) and the sums give every rank every link (DatacenterPartition).
+    const auto& links = m_tree.GetLinks();
+    std::vector<uint64_t> flat(8 * links.size(), 0);
+    for (size_t i = 0; i < links.size(); ++i)
+    {
+        for (bool up : {true, false})
+        {
+            if (!DatacenterPartition::IsLocal((up ? links[i].devA : links[i].devB)->GetNode()))
+            {
+                continue;
+            }
+            const Delta d = Measure(i, up);
+            uint64_t* out = &flat[8 * i + (up ? 0 : 4)];
+            out[0] = d.txPackets;
+            out[1] = d.txBytes;
+            out[2] = d.drops;
+            out[3] = d.offered;
+        }
+    }
+    DatacenterPartition::Sum(flat);
+    std::vector<Delta> deltas(2 * links.size());
+    for (size_t j = 0; j < deltas.size(); ++j)
+    {
+        deltas[j].txPackets = static_cast<uint32_t>(flat[4 * j]);
+        deltas[j].txBytes = static_cast<uint32_t>(flat[4 * j + 1]);
+        deltas[j].drops = static_cast<uint32_t>(flat[4 * j + 2]);
+        deltas[j].offered = static_cast<uint32_t>(flat[4 * j + 3]);
+    }
+    return deltas;
+}
+
 std::vector<LinkResult>
 LinkLayerStatistics::CollectLinks() const
 {
+    const std::vector<Delta> deltas = MeasureAll();
     const double seconds = (Simulator::Now() - m_startTime).GetSeconds();
     const auto& links = m_tree.GetLinks();
     std::vector<LinkResult> out;
@@ -79,7 +116,7 @@ LinkLayerStatistics::CollectLinks() const
     {
         for (bool up : {true, false})
         {
-            const Delta d = Measure(i, up);
+            const Delta& d = deltas[2 * i + (up ? 0 : 1)];
             LinkResult r;
             r.linkId = static_cast<uint32_t>(i);
             r.layer = links[i].layer;
@@ -105,6 +142,7 @@ std::vector<LinkLayerResult>
 LinkLayerStatistics::Collect() const
 {
     const double seconds = (Simulator::Now() - m_startTime).GetSeconds();
+    const std::vector<Delta> deltas = MeasureAll();
     std::vector<LinkLayerResult> out;
     for (auto layer : {FatTreeHelper::HOST_EDGE,
                        FatTreeHelper::EDGE_AGGREGATION,
@@ -123,7 +161,7 @@ LinkLayerStatistics::Collect() const
                 {
                     continue;
                 }
-                const Delta d = Measure(i, up);
+                const Delta& d = deltas[2 * i + (up ? 0 : 1)];
                 const uint32_t txBytes = d.txBytes;
                 r.txPackets += d.txPackets;
                 r.drops += d.drops;

@@ -89,14 +89,15 @@ class LinkLayerStatistics
 
     /**
      * \brief The results from Start() to now: 6 entries, layers HOST_EDGE,
-     * EDGE_AGGREGATION, AGGREGATION_CORE, each up then down.
+     * EDGE_AGGREGATION, AGGREGATION_CORE, each up then down. In a distributed run, every rank
+     * calls it at the same point (the counters are summed over the ranks).
      * \return the results
      */
     std::vector<LinkLayerResult> Collect() const;
 
     /**
      * \brief The results of every link from Start() to now: two entries per link of
-     * FatTreeHelper::GetLinks(), in that order, up then down.
+     * FatTreeHelper::GetLinks(), in that order, up then down. Collective as Collect().
      * \return the results
      */
     std::vector<LinkResult> CollectLinks() const;
@@ -135,6 +136,12 @@ class LinkLayerStatistics
      * \return its counters since Start()
      */
     Delta Measure(size_t i, bool up) const;
+    /**
+     * \brief Measure() of every link and direction, summed over the ranks of a distributed
+     * run (collective; DatacenterPartition).
+     * \return 2 per link of GetLinks(): up (devA) then down (devB)
+     */
+    std::vector<Delta> MeasureAll() const;
 
     const DatacenterTopology& m_tree;   //!< the fabric
     std::vector<Counters> m_start;      //!< per link: up (devA) then down (devB) at Start()

@@ -52,7 +52,7 @@ PerfectSwitchHelper::Create()
 {
     NS_LOG_FUNCTION(this);
     BeginCreate();
-    m_hosts.Create(m_nHosts);
+    CreateNodes(m_hosts, m_nHosts, m_nHosts); // spread over the ranks of a distributed run
     m_switch = CreateObject<Node>();
     for (uint32_t i = 0; i < m_nHosts; ++i)
     {

@@ -96,10 +96,12 @@ Vl2Helper::Create()
     NS_LOG_FUNCTION(this);
     BeginCreate();
     const uint32_t h = m_k / 2;
-    m_hosts.Create(GetNHosts());
-    m_tors.Create(GetNRacks());
-    m_aggs.Create(m_k);
-    m_ints.Create(h);
+    // By aggregation pair (the ToRs it serves and their hosts) over the ranks of a distributed
+    // run (SetSystemCount()); intermediate switches spread evenly.
+    CreateNodes(m_hosts, GetNHosts(), h);
+    CreateNodes(m_tors, GetNRacks(), h);
+    CreateNodes(m_aggs, m_k, h);
+    CreateNodes(m_ints, h, h);
     const DataRate hostRate = m_hostRate;
     const DataRate switchRate(
         static_cast<uint64_t>(std::llround(m_hostRate.GetBitRate() * m_speedup)));

@@ -10,7 +10,10 @@
 
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
+#include "ns3/datacenter-partition.h"
 #include "ns3/datacenter-topology.h"
+#include "ns3/fat-tree-helper.h"
+#include "ns3/perfect-switch-helper.h"
 #include "ns3/dual-homed-fat-tree-helper.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
@@ -433,6 +436,127 @@ class DhftMptcpTest : public TestCase
 };
 
 /// The suite.
+/**
+ * The split of a fabric over the ranks of a distributed run (SetSystemCount()): which rank
+ * each node gets, by hand for a k=8 FatTree on 2 ranks, and for every fabric: hosts, their
+ * edge (ToR) and aggregation switches on one rank, hosts shared evenly, node ids unchanged.
+ */
+class PartitionTest : public TestCase
+{
+  public:
+    PartitionTest()
+        : TestCase("SetSystemCount: pods to ranks (FatTree k=8 by hand; DHFT, VL2, perfect)")
+    {
+    }
+
+  private:
+    /// \return links of \p topo whose ends are on different ranks, per layer
+    static std::map<DatacenterTopology::Layer, uint32_t> CrossLinks(const DatacenterTopology& topo)
+    {
+        std::map<DatacenterTopology::Layer, uint32_t> n;
+        for (const auto& l : topo.GetLinks())
+        {
+            n[l.layer] += l.a->GetSystemId() != l.b->GetSystemId() ? 1 : 0;
+        }
+        return n;
+    }
+
+    /// \return hosts of \p topo per rank
+    static std::map<uint32_t, uint32_t> HostsPerRank(const DatacenterTopology& topo)
+    {
+        std::map<uint32_t, uint32_t> n;
+        for (uint32_t i = 0; i < topo.GetNHosts(); ++i)
+        {
+            ++n[topo.GetHost(i)->GetSystemId()];
+        }
+        return n;
+    }
+
+    void DoRun() override
+    {
+        // SystemOf: contiguous blocks, group * systems / groups.
+        const std::vector<uint32_t> fourOverThree = {0, 0, 1, 2};
+        for (uint32_t g = 0; g < 4; ++g)
+        {
+            NS_TEST_ASSERT_MSG_EQ(DatacenterPartition::SystemOf(g, 4, 3), fourOverThree[g],
+                                  "pod " << g << " of 4 over 3 ranks");
+        }
+        NS_TEST_ASSERT_MSG_EQ(DatacenterPartition::SystemOf(7, 8, 1), 0, "one rank");
+        // Without mpirun this is a run on one rank: every node local, sums unchanged.
+        NS_TEST_ASSERT_MSG_EQ(DatacenterPartition::GetSize(), 1, "not enabled: one rank");
+        std::vector<uint64_t> v = {3, 5};
+        DatacenterPartition::Sum(v);
+        NS_TEST_ASSERT_MSG_EQ(v[1], 5, "Sum on one rank leaves the values");
+
+        // FatTree k=8 on 2 ranks: pods 0-3 on rank 0, 4-7 on rank 1; cores 0-7 (reached by
+        // aggregation switches 0 and 1 of each pod) on 0, cores 8-15 on 1. Cross-rank links:
+        // per pod, the 2 aggregation switches of the other half times 4 cores = 8, so 64 of
+        // the 128 aggregation-core links and none below.
+        FatTreeHelper one(8);
+        one.Create();
+        FatTreeHelper ft(8);
+        ft.SetSystemCount(2);
+        ft.Create();
+        NS_TEST_ASSERT_MSG_EQ(ft.GetSystemCount(), 2, "systems");
+        for (uint32_t pod = 0; pod < 8; ++pod)
+        {
+            const uint32_t rank = pod < 4 ? 0 : 1;
+            for (uint32_t i = 0; i < 4; ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(ft.GetEdgeSwitch(pod, i)->GetSystemId(), rank,
+                                      "edge " << i << " of pod " << pod);
+                NS_TEST_ASSERT_MSG_EQ(ft.GetAggregationSwitch(pod, i)->GetSystemId(), rank,
+                                      "aggregation " << i << " of pod " << pod);
+            }
+            for (uint32_t hst = 16 * pod; hst < 16 * (pod + 1); ++hst)
+            {
+                NS_TEST_ASSERT_MSG_EQ(ft.GetHost(hst)->GetSystemId(), rank, "host " << hst);
+                NS_TEST_ASSERT_MSG_EQ(one.GetHost(hst)->GetSystemId(), 0, "one rank");
+                // Same creation order: node ids keep their offset (results do not move).
+                NS_TEST_ASSERT_MSG_EQ(ft.GetHost(hst)->GetId() - ft.GetHost(0)->GetId(),
+                                      one.GetHost(hst)->GetId() - one.GetHost(0)->GetId(),
+                                      "node id of host " << hst);
+            }
+        }
+        for (uint32_t c = 0; c < 16; ++c)
+        {
+            const uint32_t rank = c < 8 ? 0 : 1;
+            NS_TEST_ASSERT_MSG_EQ(ft.GetCoreSwitch(c)->GetSystemId(), rank, "core " << c);
+        }
+        auto cross = CrossLinks(ft);
+        NS_TEST_ASSERT_MSG_EQ(cross[DatacenterTopology::HOST_EDGE], 0, "host links");
+        NS_TEST_ASSERT_MSG_EQ(cross[DatacenterTopology::EDGE_AGGREGATION], 0, "pod links");
+        NS_TEST_ASSERT_MSG_EQ(cross[DatacenterTopology::AGGREGATION_CORE], 64, "core links");
+        NS_TEST_ASSERT_MSG_EQ(CrossLinks(one)[DatacenterTopology::AGGREGATION_CORE], 0,
+                              "one rank: no cross links");
+
+        // DHFT k=8 and VL2 k=8 on 2 ranks, a perfect switch of 6 hosts on 3: hosts evenly,
+        // nothing crosses below the core layer.
+        DualHomedFatTreeHelper dh(8);
+        dh.SetSystemCount(2);
+        dh.Create();
+        Vl2Helper vl2(8);
+        vl2.SetSystemCount(2);
+        vl2.Create();
+        for (const DatacenterTopology* t : {static_cast<const DatacenterTopology*>(&dh),
+                                            static_cast<const DatacenterTopology*>(&vl2)})
+        {
+            auto hosts = HostsPerRank(*t);
+            NS_TEST_ASSERT_MSG_EQ(hosts.size(), 2, "two ranks");
+            NS_TEST_ASSERT_MSG_EQ(hosts[0], t->GetNHosts() / 2, "half the hosts on rank 0");
+            auto x = CrossLinks(*t);
+            NS_TEST_ASSERT_MSG_EQ(x[DatacenterTopology::HOST_EDGE], 0, "host links");
+            NS_TEST_ASSERT_MSG_EQ(x[DatacenterTopology::EDGE_AGGREGATION], 0, "pod links");
+            NS_TEST_ASSERT_MSG_GT(x[DatacenterTopology::AGGREGATION_CORE], 0, "core links");
+        }
+        PerfectSwitchHelper ps(6);
+        ps.SetSystemCount(3);
+        ps.Create();
+        auto hosts = HostsPerRank(ps);
+        NS_TEST_ASSERT_MSG_EQ(hosts[0] * 100 + hosts[1] * 10 + hosts[2], 222, "2 hosts per rank");
+    }
+};
+
 class DatacenterTopologyTestSuite : public TestSuite
 {
   public:
@@ -444,6 +568,7 @@ class DatacenterTopologyTestSuite : public TestSuite
         AddTestCase(new Vl2StructureTest(8), MPTCP_TEST_QUICK);
         AddTestCase(new DhftTcpTransferTest(), MPTCP_TEST_QUICK);
         AddTestCase(new DhftMptcpTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new PartitionTest(), MPTCP_TEST_QUICK);
     }
 };
 

@@ -3,16 +3,18 @@
 # (by default Debian 12's ns-3.37, fetched by tools/ci/ns3-source.sh; MPTCP_NS3_TREE names any
 # other, e.g. an ns-3.48 tree) and run it the way ns-3 users do:
 #   1. sync the repository (without build*/, .git/, results/) to <tree>/contrib/mptcp;
-#   2. ./ns3 configure -G Ninja --enable-examples --enable-tests --enable-modules='mptcp;csma;<deps>'
-#      and cmake --build cmake-cache -j2 --target test-runner <examples> (only what the module's
-#      suites and examples need; ccache: $MPTCP_CACHE_DIR/ccache);
+#   2. ./ns3 configure -G Ninja --enable-examples --enable-tests --enable-mpi
+#      --enable-modules='mptcp;csma;mpi;<deps>' (ns-3's MPI distributed simulator, Debian's Open
+#      MPI) and cmake --build cmake-cache -j2 --target test-runner <examples> (only what the
+#      module's suites and examples need; ccache: $MPTCP_CACHE_DIR/ccache);
 #   3. check that nothing was compiled against Debian's /usr/include/ns3 and that no binary
 #      loads Debian's libns3-*.so (libns3-dev stays installed for the standalone job);
 #   4. ./test.py -n -s <suite> for every TestSuite of MPTCP_TEST_SOURCES (and check that
 #      test-runner registers each of them under its own name: an ODR clash with an ns-3 test class
 #      silently renames a suite);
 #   5. ./ns3 run --no-build "<example> <args>" for every cpp_examples entry of
-#      test/examples-to-run.py.
+#      test/examples-to-run.py;
+#   6. tools/ci/mpi-check.sh: mptcp-fattree k=4 sequential and on 2 MPI ranks, same results.
 # Prints "in-tree results: N passed, N failed" and exits non-zero if anything failed.
 #
 # Environment: MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3); MPTCP_NS3_TREE (an ns-3 tree
@@ -28,7 +30,7 @@ say() { echo "[intree.sh] $*"; }
 if [ "${MPTCP_NO_INSTALL:-0}" != 1 ]; then
   need=()
   for p in g++ cmake ninja-build python3 libsqlite3-dev libgsl-dev libxml2-dev libssl-dev ccache \
-           dpkg-dev; do
+           dpkg-dev libopenmpi-dev openmpi-bin; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
   done
   if [ ${#need[@]} -gt 0 ]; then
@@ -85,7 +87,7 @@ print("\n".join(m.group(1).split()) if m else "")
 EOF
 }
 deps=$(cmake_list MPTCP_NS3_DEPENDENCIES | paste -sd ';')
-modules="mptcp;csma${deps:+;$deps}"
+modules="mptcp;csma;mpi${deps:+;$deps}"
 
 # Debian's libns3-dev puts ns-3.37 headers in /usr/include/ns3, and ns-3's compile lines contain
 # -I/usr: a header missing from the tree would silently come from there. Where possible, hide
@@ -115,7 +117,8 @@ fi
 cd "$tree"
 say "configure: --enable-modules='$modules' (CCACHE_DIR=$CCACHE_DIR)"
 t0=$(date +%s)
-masked ./ns3 configure -G Ninja --enable-examples --enable-tests --enable-modules="$modules"
+masked ./ns3 configure -G Ninja --enable-examples --enable-tests --enable-mpi \
+  --enable-modules="$modules"
 t1=$(date +%s)
 # Only what the module's suites and examples need: test-runner (which links the module and the
 # test libraries of the enabled modules) and the module's examples, not ns-3's own examples.
@@ -227,6 +230,16 @@ while IFS= read -r ex; do
     fail "example $ex"
   fi
 done <<<"$examples"
+
+# --- 6. a distributed run: the same results sequential and on 2 MPI ranks ----------------------
+fattree=$(find build -type f -perm -u+x -name "*mptcp-fattree*" | head -n 1)
+if [ -z "$fattree" ]; then
+  fail "mpi: no mptcp-fattree program under $tree/build"
+elif bash "$repo/tools/ci/mpi-check.sh" "$tree/$fattree"; then
+  pass "mpi: mptcp-fattree k=4 sequential and on 2 MPI ranks (long, mix): same results"
+else
+  fail "mpi: mptcp-fattree k=4 sequential and on 2 MPI ranks differ (tools/ci/mpi-check.sh)"
+fi
 
 echo
 if [ "$failed" -gt 0 ]; then

@@ -25,6 +25,11 @@ so the differences measure the simulation itself:
     packets = delivered payload bytes / MSS (the program's ``delivered_bytes``);
   * the cost per packet relative to stock ns-3 TCP (``vs stock``).
 
+``--mpi-ranks 2`` (a comma-separated list) runs every configuration again under ``mpirun -np N
+... --mpi`` (ns-3's MPI distributed simulator, the fabric split by pod over N ranks; a program
+built with ``--enable-mpi``: the optimized binary when given, else ``--binary``) and reports the
+speed-up over the same program's sequential run. Wall times are rank 0's.
+
 It also reports each configuration's peak memory (maximum resident set size of the longer run,
 MiB, from ``wait4``) and, when ``perf`` is installed, a flat profile of one more run of the
 longer duration of one configuration (``--profile``, default mptcp8; not one of the timed runs)
@@ -37,7 +42,7 @@ It prints figures, it is not a test: machines are noisy. The last stdout line is
 
   tools/mptcp-ns3 bench [--binary build/mptcp-fattree] [--k 8] [--durations 0.2,0.4]
                         [--warmup 0.1] [--configs stock,tcp,mptcp8] [--profile mptcp8|none]
-                        [--optimized-binary PATH]
+                        [--optimized-binary PATH] [--mpi-ranks 2]
 """
 import json
 import os
@@ -64,6 +69,11 @@ CONFIGS = {
 }
 #: Suffix of the configurations run with --optimized-binary.
 OPTIMIZED = "@optimized"
+#: Environment of mpirun (Open MPI): root may run it in a container, more ranks than detected
+#: slots are allowed, no ptrace-based single copy between ranks.
+MPI_ENV = {"OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
+           "OMPI_MCA_rmaps_base_oversubscribe": "1",
+           "OMPI_MCA_btl_vader_single_copy_mechanism": "none"}
 
 #: Components of a flat profile, first match wins: (name, regular expression searched in
 #: "DSO SYMBOL"). The groups of issue 18's profile.
@@ -123,15 +133,20 @@ def group_profile(report_text):
     return totals
 
 
-def run(binary, args, perf_data=None):
+def run(binary, args, perf_data=None, ranks=0):
     """(JSON summary, peak RSS in KiB) of one run of the program (no database, quiet); under
-    ``perf record`` when perf_data is a path."""
+    ``perf record`` when perf_data is a path; under ``mpirun -np ranks ... --mpi`` when ranks
+    is positive (rank 0's summary)."""
     cmd = [str(binary)] + args + ["--db=none", "--quiet=true"]
+    env = None
+    if ranks:
+        cmd = ["mpirun", "-np", str(ranks)] + cmd + ["--mpi=true"]
+        env = dict(os.environ, **MPI_ENV)
     if perf_data:
         cmd = ["perf", "record", "-q", "-F", "499", "-o", perf_data, "--"] + cmd
     try:
         with tempfile.TemporaryFile() as out:
-            proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL)
+            proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, env=env)
             _, status, usage = os.wait4(proc.pid, 0)
             code = os.waitstatus_to_exitcode(status)
             out.seek(0)
@@ -189,6 +204,10 @@ def parse_args(argv):
     ap.add_argument("--optimized-binary", default=None, help="a second mptcp-fattree, built "
                     "against an optimized ns-3 (tools/build-optimized.sh): every configuration "
                     "runs with it too, reported side by side")
+    ap.add_argument("--mpi-ranks", default="", help="comma-separated rank counts: every "
+                    "configuration runs again under mpirun -np N ... --mpi with the optimized "
+                    "binary (else --binary), which needs ns-3's MPI support; the speed-up is "
+                    "over that binary's sequential run")
     a = ap.parse_args(argv)
     try:
         durations = [float(x) for x in a.durations.split(",")]
@@ -211,6 +230,15 @@ def parse_args(argv):
         raise BadArgs(f"--repeat={a.repeat}: must be at least 1")
     if a.k < 2 or a.k % 2 or a.mss < 1:
         raise BadArgs("--k must be even and >= 2, --mss >= 1")
+    try:
+        a.mpi_ranks = [int(x) for x in a.mpi_ranks.split(",") if x]
+    except ValueError:
+        raise BadArgs(f"--mpi-ranks={a.mpi_ranks}: comma-separated rank counts expected") \
+            from None
+    if any(n < 1 for n in a.mpi_ranks):
+        raise BadArgs("--mpi-ranks: rank counts must be at least 1")
+    if a.mpi_ranks and shutil.which("mpirun") is None:
+        raise BadArgs("--mpi-ranks: mpirun not found (apt-get install openmpi-bin)")
     a.event_schedulers = [s for s in a.event_schedulers.split(",") if s]
     bad = [s for s in a.event_schedulers if not re.fullmatch(r"ns3::\w+Scheduler", s)]
     if bad:
@@ -220,9 +248,10 @@ def parse_args(argv):
     return a
 
 
-def steady_runs(a, extra, desc, perf_data_for=None, binary=None):
+def steady_runs(a, extra, desc, perf_data_for=None, binary=None, ranks=0):
     """(row, profile) of one configuration: its timed runs and steady-state figures; when
-    perf_data_for is a path, one more run of the longer duration under perf, not timed."""
+    perf_data_for is a path, one more run of the longer duration under perf, not timed; on
+    that many MPI ranks when ranks is positive."""
     binary = binary or a.binary
     common = ["--k=%d" % a.k, "--warmup=%g" % a.warmup, "--mss=%d" % a.mss]
     runs = []
@@ -233,7 +262,7 @@ def steady_runs(a, extra, desc, perf_data_for=None, binary=None):
         for i in range(a.repeat):
             print(f"running: {desc}, {d:g} simulated s ({i + 1}/{a.repeat}) ...",
                   file=sys.stderr, flush=True)
-            summary, rss_kb = run(binary, common + extra + ["--duration=%g" % d])
+            summary, rss_kb = run(binary, common + extra + ["--duration=%g" % d], None, ranks)
             walls.append(summary["wall_s"])
             rss = max(rss, rss_kb)
         summary = dict(summary, wall_s=statistics.median(walls))
@@ -268,12 +297,19 @@ def main(argv=None):
         binaries.append((a.optimized_binary, OPTIMIZED, " [optimized ns-3]"))
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            for binary, suffix, label in binaries:
+            mpi_binary = a.optimized_binary or a.binary
+            mpi_suffix = OPTIMIZED if a.optimized_binary else ""
+            for n in a.mpi_ranks:
+                binaries.append((mpi_binary, "%s@%dranks" % (mpi_suffix, n),
+                                 " [%s%d MPI ranks]" % ("optimized, " if mpi_suffix else "", n),
+                                 n))
+            for binary, suffix, label, *ranks in binaries:
                 for name in a.config_list:
                     desc, extra = CONFIGS[name]
                     perf_data = (os.path.join(tmp, "perf.data")
                                  if profile_on and name in a.profiles and not suffix else None)
-                    row, prof = steady_runs(a, extra, desc + label, perf_data, binary)
+                    row, prof = steady_runs(a, extra, desc + label, perf_data, binary,
+                                            ranks[0] if ranks else 0)
                     row = dict(config=name + suffix, **row)
                     results.append(row)
                     if prof is not None:
@@ -291,7 +327,13 @@ def main(argv=None):
     for r in results:
         r["vs_stock"] = (r["us_per_packet"] / base
                          if base and r["us_per_packet"] is not None else None)
-        if r["config"].endswith(OPTIMIZED):
+        m = re.fullmatch(r"(.*?)(@optimized)?@(\d+)ranks", r["config"])
+        if m:
+            seq = next(x for x in results if x["config"] == m[1] + (m[2] or ""))
+            r["speedup_vs_sequential"] = (
+                seq["wall_per_sim_s"] / r["wall_per_sim_s"]
+                if seq["wall_per_sim_s"] and r["wall_per_sim_s"] else None)
+        elif r["config"].endswith(OPTIMIZED):
             plain = next(x for x in results if x["config"] == r["config"][:-len(OPTIMIZED)])
             r["speedup_vs_first_binary"] = (
                 plain["us_per_packet"] / r["us_per_packet"]
@@ -328,6 +370,9 @@ def print_table(a, results, profiles):
         if r.get("speedup_vs_first_binary") is not None:
             print("%s: %.2fx faster per packet than with the first binary"
                   % (r["description"], r["speedup_vs_first_binary"]))
+        if r.get("speedup_vs_sequential") is not None:
+            print("%s: %.2fx faster per simulated second than the sequential run"
+                  % (r["description"], r["speedup_vs_sequential"]))
     for name, profile in profiles.items():
         print("profile of %s (%g s run, perf, %% of samples):" % (name, a.durations[1]))
         for comp, pct in sorted(profile.items(), key=lambda kv: -kv[1]):

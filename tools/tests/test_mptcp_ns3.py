@@ -171,6 +171,34 @@ print(json.dumps(dict(wall_s=setup + per_sim * d, delivered_bytes=1400 * 100000 
         "stock", "mptcp8-ipv4", "mptcp8", "stock@optimized", "mptcp8-ipv4@optimized",
         "mptcp8@optimized"]
     assert abs(configs[5]["speedup_vs_first_binary"] - 4.0) < 1e-9
+    # MPI ranks: a fake mpirun runs the program once with MPI_RANKS set; the fake program is
+    # that many times faster with --mpi=true.
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    (bindir / "mpirun").write_text(f"#!{sys.executable}\n" + """import os, sys
+assert sys.argv[1] == "-np" and os.environ["OMPI_ALLOW_RUN_AS_ROOT"] == "1"
+os.environ["MPI_RANKS"] = sys.argv[2]
+os.execv(sys.argv[3], sys.argv[3:])
+""")
+    (bindir / "mpirun").chmod(0o755)
+    mpi = tmp_path / "mpi-fattree-optimized"
+    mpi.write_text(prog.read_text().replace(
+        'setup = 7.0', 'per_sim /= int(os.environ.get("MPI_RANKS", "1")) if opts.get("mpi") '
+        '== "true" else 1\nsetup = 7.0').replace("import json, sys", "import json, os, sys"))
+    mpi.chmod(0o755)
+    env_path = f"{bindir}{os.pathsep}{os.environ.get('PATH', '')}"
+    r = paths.cli("bench", "--binary", prog, "--k", "4", "--configs", "mptcp8", "--profile",
+                  "none", "--optimized-binary", mpi, "--mpi-ranks", "2,4",
+                  env=dict(os.environ, PATH=env_path))
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert "MPTCP-8 (LIA), flow ECMP [optimized, 4 MPI ranks]: 4.00x faster per simulated " \
+           "second than the sequential run" in lines
+    configs = json.loads(lines[-1])["configs"]
+    assert [c["config"] for c in configs] == [
+        "mptcp8", "mptcp8@optimized", "mptcp8@optimized@2ranks", "mptcp8@optimized@4ranks"]
+    assert abs(configs[2]["wall_per_sim_s"] - 3.75) < 1e-9
+    assert abs(configs[2]["speedup_vs_sequential"] - 2.0) < 1e-9
     r = paths.cli("bench", "--binary", prog, "--k", "6", "--profile", "none")
     assert r.returncode == 1
     assert "failed with exit code 4" in r.stderr.strip().splitlines()[-1]
@@ -191,6 +219,8 @@ print(json.dumps(dict(wall_s=setup + per_sim * d, delivered_bytes=1400 * 100000 
      "--optimized-binary=/nonexistent/mptcp-fattree: not an executable program"),
     (["--configs", "tcp"], "--profile=mptcp8: not one of --configs, or 'none'"),
     (["--repeat", "0"], "--repeat=0: must be at least 1"),
+    (["--mpi-ranks", "two"], "--mpi-ranks=two: comma-separated rank counts expected"),
+    (["--mpi-ranks", "0"], "--mpi-ranks: rank counts must be at least 1"),
     (["--event-schedulers", "heap"],
      "--event-schedulers: heap is not an ns-3 event scheduler name (ns3::...Scheduler)"),
 ])
