@@ -146,6 +146,12 @@ main(int argc, char* argv[])
                  "simulator; ns-3 configured with --enable-mpi): mpirun -np N mptcp-fattree "
                  "--mpi ...; rank 0 prints and writes the results",
                  c.mpi);
+    cmd.AddValue("arrivalOrder",
+                 "packets that reach a switch at the same instant on different links: event "
+                 "(ns-3's order of their receive events) | ingress (by ingress port, after the "
+                 "instant's other events: the same results on any number of MPI ranks); "
+                 "default ingress with --mpi, else event",
+                 c.arrivalOrder);
     cmd.AddValue("mpiSync",
                  "with --mpi: granted (ns3::DistributedSimulatorImpl, default) | nullmsg "
                  "(ns3::NullMessageSimulatorImpl)",

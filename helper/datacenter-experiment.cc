@@ -425,6 +425,19 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     {
         return Reject("mpiSync", c.mpiSync, "must be granted or nullmsg", error);
     }
+    if (c.arrivalOrder.empty())
+    {
+        c.arrivalOrder = c.mpi ? "ingress" : "event";
+    }
+    if (c.arrivalOrder != "event" && c.arrivalOrder != "ingress")
+    {
+        return Reject("arrivalOrder", c.arrivalOrder, "must be event or ingress", error);
+    }
+    if (c.mpi && c.arrivalOrder != "ingress")
+    {
+        m_warnings.push_back("--mpi with --arrivalOrder=event: results depend on how the "
+                             "fabric is split over the ranks (doc/mptcp.rst, \"Distributed runs\")");
+    }
     m_mpSubflows = c.subflows; // also for MPTCP short flows of a TCP run
     m_subflows = (c.transport == "mptcp" || c.transport == "mmptcp") ? c.subflows : 1;
     // Last, once every option is valid: MPI_Init, before any node or event exists.
@@ -605,6 +618,8 @@ DatacenterExperiment::Build(Error* error)
     m_topology->SetSwitchForwarding(c.switchForwarding == "ipv4"
                                         ? DatacenterTopology::IPV4_FORWARDING
                                         : DatacenterTopology::FAST_FORWARDING);
+    m_topology->SetArrivalOrder(c.arrivalOrder == "ingress" ? EcmpSwitchForwarder::INGRESS_ORDER
+                                                            : EcmpSwitchForwarder::EVENT_ORDER);
     m_topology->Build(c.stock ? DatacenterTopology::STOCK : DatacenterTopology::FLOW_ECMP);
     const DatacenterTopology& topology = *m_topology;
     const uint32_t coreLinks =
@@ -976,6 +991,7 @@ DatacenterExperiment::ParamsJson() const
            << ",\"connectionsPerHost\":" << c.connectionsPerHost
            << ",\"localFraction\":" << Text::JsonNumber(c.localFraction)
            << ",\"hotspot\":" << c.hotspot
+           << ",\"arrivalOrder\":" << Text::Json(c.arrivalOrder)
            << "}";
     return params.str();
 }

@@ -108,6 +108,9 @@ class DatacenterExperiment
         /// DatacenterPartition); needs ns-3 configured with --enable-mpi.
         bool mpi{false};
         std::string mpiSync{"granted"}; //!< granted (time window) | nullmsg (null messages).
+        /// Same-instant arrivals at a switch: event | ingress (EcmpSwitchForwarder); "":
+        /// ingress with --mpi, else event.
+        std::string arrivalOrder;
         std::string programName{"mptcp-fattree"}; //!< Prefix of the progress lines on stderr.
         bool progress{true};                       //!< Progress lines on stderr.
     };

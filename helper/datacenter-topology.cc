@@ -38,6 +38,14 @@ DatacenterTopology::InstallStack(Stack stack)
         plain.Install(GetNodes());
         AssignIpv4Addresses();
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        if (m_arrivalOrder == EcmpSwitchForwarder::INGRESS_ORDER)
+        {
+            NodeContainer switches = GetSwitches();
+            for (uint32_t i = 0; i < switches.GetN(); ++i)
+            {
+                EcmpSwitchForwarder::Install(switches.Get(i), false, m_arrivalOrder);
+            }
+        }
     }
     else
     {
@@ -46,12 +54,13 @@ DatacenterTopology::InstallStack(Stack stack)
         mptcp.Install(GetNodes());
         AssignIpv4Addresses();
         Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
-        if (m_switchForwarding == FAST_FORWARDING)
+        const bool fast = m_switchForwarding == FAST_FORWARDING;
+        if (fast || m_arrivalOrder == EcmpSwitchForwarder::INGRESS_ORDER)
         {
             NodeContainer switches = GetSwitches();
             for (uint32_t i = 0; i < switches.GetN(); ++i)
             {
-                EcmpSwitchForwarder::Install(switches.Get(i));
+                EcmpSwitchForwarder::Install(switches.Get(i), fast, m_arrivalOrder);
             }
         }
     }
@@ -69,6 +78,19 @@ DatacenterTopology::SwitchForwarding
 DatacenterTopology::GetSwitchForwarding() const
 {
     return m_switchForwarding;
+}
+
+void
+DatacenterTopology::SetArrivalOrder(EcmpSwitchForwarder::ArrivalOrder order)
+{
+    NS_ABORT_MSG_IF(m_assigned, m_className << "::SetArrivalOrder must precede InstallStack()");
+    m_arrivalOrder = order;
+}
+
+EcmpSwitchForwarder::ArrivalOrder
+DatacenterTopology::GetArrivalOrder() const
+{
+    return m_arrivalOrder;
 }
 
 NodeContainer

@@ -5,6 +5,7 @@
 #define DATACENTER_TOPOLOGY_H
 
 #include "ns3/data-rate.h"
+#include "ns3/ecmp-switch-forwarder.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
@@ -116,6 +117,19 @@ class DatacenterTopology
     void SetSwitchForwarding(SwitchForwarding mode);
     /// \return the switch forwarding mode
     SwitchForwarding GetSwitchForwarding() const;
+    /**
+     * \brief Choose the order in which a switch handles packets that arrive at the same
+     * instant on different links; before InstallStack(). EVENT_ORDER (default): ns-3's, the
+     * order of their receive events. INGRESS_ORDER: by ingress device, after the instant's
+     * other events, which makes a run split over MPI ranks give the results of the same run on
+     * one (DatacenterPartition; EcmpSwitchForwarder, "Arrival order"). With INGRESS_ORDER every
+     * switch gets an EcmpSwitchForwarder, in every forwarding mode and with the STOCK stack
+     * (without the fast path there: it only orders arrivals).
+     * \param order the order
+     */
+    void SetArrivalOrder(EcmpSwitchForwarder::ArrivalOrder order);
+    /// \return the order of same-instant arrivals at the switches
+    EcmpSwitchForwarder::ArrivalOrder GetArrivalOrder() const;
     /**
      * \return the nodes that are not hosts (the switches), in GetNodes() order
      */
@@ -306,6 +320,8 @@ class DatacenterTopology
     bool m_created{false};   //!< Whether Create() ran.
     bool m_assigned{false};  //!< Whether AssignIpv4Addresses() ran.
     SwitchForwarding m_switchForwarding{FAST_FORWARDING}; //!< How the switches forward.
+    /// Order of same-instant arrivals at the switches.
+    EcmpSwitchForwarder::ArrivalOrder m_arrivalOrder{EcmpSwitchForwarder::EVENT_ORDER};
 };
 
 } // namespace ns3

@@ -13,7 +13,10 @@
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/simulator.h"
 #include "ns3/socket.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -79,11 +82,12 @@ EcmpSwitchForwarder::DoDispose()
     m_tc = nullptr;
     m_table = nullptr;
     m_interfaces.clear();
+    m_pending.clear();
     Object::DoDispose();
 }
 
 Ptr<EcmpSwitchForwarder>
-EcmpSwitchForwarder::Install(Ptr<Node> node)
+EcmpSwitchForwarder::Install(Ptr<Node> node, bool fastPath, ArrivalOrder order)
 {
     NS_ABORT_MSG_IF(!node, "EcmpSwitchForwarder::Install: null node");
     NS_ABORT_MSG_IF(node->GetObject<EcmpSwitchForwarder>(),
@@ -94,7 +98,7 @@ EcmpSwitchForwarder::Install(Ptr<Node> node)
                     "EcmpSwitchForwarder::Install: node " << node->GetId()
                                                           << " has no IPv4 stack");
     Ptr<Ipv4FlowEcmpRouting> routing = FindEcmpRouting(ipv4);
-    NS_ABORT_MSG_IF(!routing,
+    NS_ABORT_MSG_IF(!routing && fastPath,
                     "EcmpSwitchForwarder::Install: node "
                         << node->GetId()
                         << " does not route with Ipv4FlowEcmpRouting (its first protocol)");
@@ -102,7 +106,9 @@ EcmpSwitchForwarder::Install(Ptr<Node> node)
     Ptr<EcmpSwitchForwarder> fwd = CreateObject<EcmpSwitchForwarder>();
     fwd->m_l3 = node->GetObject<Ipv4L3Protocol>();
     fwd->m_tc = node->GetObject<TrafficControlLayer>();
-    fwd->m_table = routing->GetForwardingTable();
+    fwd->m_table = routing ? routing->GetForwardingTable() : nullptr;
+    fwd->m_fastPath = fastPath;
+    fwd->m_order = order;
     fwd->m_checksums = Node::ChecksumEnabled();
     NS_ABORT_MSG_IF(!fwd->m_l3,
                     "EcmpSwitchForwarder::Install: node " << node->GetId()
@@ -165,7 +171,48 @@ EcmpSwitchForwarder::Receive(Ptr<NetDevice> device,
                              uint16_t protocol,
                              const Address& from)
 {
-    if (protocol != kIpv4 || m_checksums)
+    if (m_order == EVENT_ORDER)
+    {
+        return Handle(device, p, protocol, from);
+    }
+    // INGRESS_ORDER: every arrival of this instant is already in the event queue (links have a
+    // delay), so an event scheduled now runs after all of them.
+    m_pending.push_back(Arrival{device, p, protocol, from});
+    if (!m_flushScheduled)
+    {
+        m_flushScheduled = true;
+        Simulator::ScheduleNow(&EcmpSwitchForwarder::Flush, this);
+    }
+    return true;
+}
+
+void
+EcmpSwitchForwarder::Flush()
+{
+    m_flushScheduled = false;
+    std::vector<Arrival> arrivals;
+    arrivals.swap(m_pending);
+    std::stable_sort(arrivals.begin(), arrivals.end(), [](const Arrival& a, const Arrival& b) {
+        return a.device->GetIfIndex() < b.device->GetIfIndex();
+    });
+    for (const Arrival& a : arrivals)
+    {
+        Handle(a.device, a.packet, a.protocol, a.from);
+    }
+    arrivals.clear();
+    if (m_pending.empty())
+    {
+        m_pending.swap(arrivals); // keep the capacity
+    }
+}
+
+bool
+EcmpSwitchForwarder::Handle(Ptr<NetDevice> device,
+                            Ptr<const Packet> p,
+                            uint16_t protocol,
+                            const Address& from)
+{
+    if (!m_fastPath || protocol != kIpv4 || m_checksums)
     {
         return Delegate(device, p, protocol, from);
     }

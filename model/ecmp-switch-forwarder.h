@@ -51,10 +51,31 @@ class Ipv4L3Protocol;
  * switch ("Rx", "Tx", "UnicastForward", "Drop" for the cases it forwards) and node-level protocol
  * handlers registered by a user on the switch's devices (packet sockets); device traces (queue,
  * PhyTx/PhyRx, pcap) are unchanged. Use the IPv4 mode for those.
+ *
+ * **Arrival order.** Packets that reach a switch at the same instant (in ns-3's integer
+ * nanoseconds) on different ingress links are handled in the order of their receive events,
+ * which is the order in which the upstream devices scheduled them (EVENT_ORDER, ns-3's own). In
+ * a run split over MPI ranks (DatacenterPartition) that order differs for packets from another
+ * rank, which are inserted when their message arrives: with MPTCP, subflows of one connection
+ * meet at the same nanosecond often enough (transmission times are multiples of one another)
+ * that results then depend on the partition. INGRESS_ORDER makes them independent of it: the
+ * packets of one instant are collected and handled after every other event of that instant
+ * (Simulator::ScheduleNow), in the order of their ingress devices' indices. It costs one event
+ * per switch and instant with arrivals, and changes which of two same-instant packets goes first
+ * (so results differ slightly from EVENT_ORDER's, in both forwarding modes alike). Without the
+ * fast path (\p fastPath false in Install()), the forwarder only orders arrivals and hands every
+ * packet to the IPv4 stack: the IPv4 forwarding mode and the stock stack with INGRESS_ORDER.
  */
 class EcmpSwitchForwarder : public Object
 {
   public:
+    /// How packets that arrive at the same instant on different links are ordered.
+    enum ArrivalOrder
+    {
+        EVENT_ORDER = 0,  ///< As their receive events (ns-3's order; the default).
+        INGRESS_ORDER = 1 ///< After the instant's other events, by ingress device index.
+    };
+
     /**
      * \brief Get the type ID.
      * \return the object TypeId
@@ -68,12 +89,16 @@ class EcmpSwitchForwarder : public Object
      * \brief Aggregate a forwarder to a switch and take over its devices' receive callbacks.
      *
      * Aborts (NS_ABORT_MSG, naming the node) if the node has no IPv4 stack, its routing is not
-     * an Ipv4FlowEcmpRouting, or a forwarder is already installed; devices without an IPv4
-     * interface keep their callback.
+     * an Ipv4FlowEcmpRouting (with the fast path), or a forwarder is already installed; devices
+     * without an IPv4 interface keep their callback.
      * \param node the switch (its internet stack installed and its addresses assigned)
+     * \param fastPath forward below IPv4 (false: every packet to the IPv4 stack, any routing)
+     * \param order the order of same-instant arrivals
      * \return the forwarder
      */
-    static Ptr<EcmpSwitchForwarder> Install(Ptr<Node> node);
+    static Ptr<EcmpSwitchForwarder> Install(Ptr<Node> node,
+                                            bool fastPath = true,
+                                            ArrivalOrder order = EVENT_ORDER);
 
     /// \return packets forwarded by this path
     uint64_t GetNForwarded() const;
@@ -109,6 +134,26 @@ class EcmpSwitchForwarder : public Object
                   Ptr<const Packet> packet,
                   uint16_t protocol,
                   const Address& from);
+    /**
+     * \brief Forward one packet now (the fast path) or delegate it; Receive()'s work.
+     * \param device the ingress device
+     * \param p the packet as received
+     * \param protocol the L3 protocol number
+     * \param from the sender's link-layer address
+     * \return true
+     */
+    bool Handle(Ptr<NetDevice> device, Ptr<const Packet> p, uint16_t protocol, const Address& from);
+    /// INGRESS_ORDER: handle the packets of this instant by ingress device index.
+    void Flush();
+
+    /// A packet waiting for the end of its instant (INGRESS_ORDER).
+    struct Arrival
+    {
+        Ptr<NetDevice> device;   //!< Ingress device.
+        Ptr<const Packet> packet; //!< The packet as received.
+        uint16_t protocol;       //!< L3 protocol number.
+        Address from;            //!< Sender's link-layer address.
+    };
 
     Ptr<Ipv4L3Protocol> m_l3;           //!< Its IPv4 protocol (when there is no tc layer).
     Ptr<TrafficControlLayer> m_tc;      //!< Its traffic-control layer (the delegate path).
@@ -117,6 +162,10 @@ class EcmpSwitchForwarder : public Object
     /// IPv4 interface index -> interface (at Install(); later interfaces are delegated).
     std::vector<Ptr<Ipv4Interface>> m_interfaces;
     bool m_checksums{false};            //!< Node::ChecksumEnabled() at Install().
+    bool m_fastPath{true};              //!< Forward here (false: delegate every packet).
+    ArrivalOrder m_order{EVENT_ORDER};  //!< Order of same-instant arrivals.
+    std::vector<Arrival> m_pending;     //!< This instant's arrivals (INGRESS_ORDER).
+    bool m_flushScheduled{false};       //!< Whether Flush() is scheduled for this instant.
     uint64_t m_forwarded{0};            //!< Packets forwarded here.
     uint64_t m_delegated{0};            //!< Packets handed to IPv4.
 };
