@@ -9,7 +9,10 @@ machine, on the same FatTree (default k=8: 128 hosts, 100 Mb/s) with a permutati
   * ``mptcp8``: MPTCP with 8 subflows (LIA) over this module's stack and per-flow ECMP;
   * ``tcp-ipv4``, ``mptcp8-ipv4``: the same with the switches forwarding through ns-3's IPv4
     stack (``--switchForwarding=ipv4``) instead of the switch path below IPv4 (the default),
-    for a before/after comparison in one invocation (the results are identical).
+    for a before/after comparison in one invocation (the results are identical);
+  * ``tcp-ingress``, ``mptcp8-ingress``: same-instant arrivals at the switches ordered by ingress
+    port (``--arrivalOrder=ingress``), what ``--mpi`` runs use: the sequential reference of
+    ``--mpi-ranks`` with the same results.
 
 ``--optimized-binary PATH`` runs every configuration again with a second mptcp-fattree, built
 against an ns-3 configured with ``--build-profile=optimized`` (``tools/build-optimized.sh``),
@@ -66,6 +69,11 @@ CONFIGS = {
                                                   "--switchForwarding=ipv4"]),
     "mptcp8-ipv4": ("MPTCP-8, flow ECMP, IPv4 switches", ["--transport=mptcp", "--subflows=8",
                                                          "--switchForwarding=ipv4"]),
+    "tcp-ingress": ("TCP, flow ECMP, ingress order", ["--transport=tcp",
+                                                     "--arrivalOrder=ingress"]),
+    "mptcp8-ingress": ("MPTCP-8, flow ECMP, ingress order", ["--transport=mptcp",
+                                                            "--subflows=8",
+                                                            "--arrivalOrder=ingress"]),
 }
 #: Suffix of the configurations run with --optimized-binary.
 OPTIMIZED = "@optimized"

@@ -212,7 +212,8 @@ os.execv(sys.argv[3], sys.argv[3:])
     (["--durations", "x"], "--durations=x: two numbers S,L expected"),
     (["--warmup", "0.3"], "--warmup=0.3: must be >= 0 and less than S=0.2"),
     (["--configs", "tcp,quic"],
-     "--configs=tcp,quic: choose from stock,tcp,mptcp8,tcp-ipv4,mptcp8-ipv4"),
+     "--configs=tcp,quic: choose from stock,tcp,mptcp8,tcp-ipv4,mptcp8-ipv4,tcp-ingress,"
+     "mptcp8-ingress"),
     (["--configs", "tcp,mptcp8", "--profile", "tcp,stock"],
      "--profile=tcp,stock: not one of --configs, or 'none'"),
     (["--optimized-binary", "/nonexistent/mptcp-fattree"],
