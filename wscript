@@ -25,11 +25,11 @@ def configure(conf):
 def build(bld):
     deps = ['internet', 'point-to-point', 'applications', 'flow-monitor', 'traffic-control',
             'stats', 'network', 'core']
-    if bld.env['ENABLE_MPI']:
+    if getattr(bld.env, 'ENABLE_MPI', False):
         deps.append('mpi')  # DatacenterPartition (NS3_MPI), as point-to-point does
     module = bld.create_ns3_module('mptcp', deps)
     module.use.append('MPTCP_CRYPTO')
-    if bld.env['ENABLE_MPI']:
+    if getattr(bld.env, 'ENABLE_MPI', False):
         module.uselib = 'MPI'
 
     module.source = [
