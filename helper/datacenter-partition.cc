@@ -113,19 +113,37 @@ DatacenterPartition::SystemOf(uint32_t group, uint32_t groups, uint32_t systems)
     return static_cast<uint32_t>(uint64_t(group) * systems / groups);
 }
 
-void
-DatacenterPartition::Sum(std::vector<double>& values)
-{
 #ifdef NS3_MPI
-    if (IsEnabled() && GetSize() > 1 && !values.empty())
+namespace
+{
+/**
+ * \brief MPI_Allreduce in place over ns-3's communicator, when more than one rank runs.
+ * \param values the vector reduced element-wise
+ * \param type its MPI element type
+ * \param op the reduction
+ */
+template <typename T>
+void
+AllreduceInPlace(std::vector<T>& values, MPI_Datatype type, MPI_Op op)
+{
+    if (DatacenterPartition::GetSize() > 1 && !values.empty())
     {
         MPI_Allreduce(MPI_IN_PLACE,
                       values.data(),
                       static_cast<int>(values.size()),
-                      MPI_DOUBLE,
-                      MPI_SUM,
+                      type,
+                      op,
                       MpiInterface::GetCommunicator());
     }
+}
+} // namespace
+#endif
+
+void
+DatacenterPartition::Sum(std::vector<double>& values)
+{
+#ifdef NS3_MPI
+    AllreduceInPlace(values, MPI_DOUBLE, MPI_SUM);
 #else
     (void)values;
 #endif
@@ -135,15 +153,7 @@ void
 DatacenterPartition::Sum(std::vector<uint64_t>& values)
 {
 #ifdef NS3_MPI
-    if (IsEnabled() && GetSize() > 1 && !values.empty())
-    {
-        MPI_Allreduce(MPI_IN_PLACE,
-                      values.data(),
-                      static_cast<int>(values.size()),
-                      MPI_UINT64_T,
-                      MPI_SUM,
-                      MpiInterface::GetCommunicator());
-    }
+    AllreduceInPlace(values, MPI_UINT64_T, MPI_SUM);
 #else
     (void)values;
 #endif
@@ -153,15 +163,7 @@ void
 DatacenterPartition::Max(std::vector<double>& values)
 {
 #ifdef NS3_MPI
-    if (IsEnabled() && GetSize() > 1 && !values.empty())
-    {
-        MPI_Allreduce(MPI_IN_PLACE,
-                      values.data(),
-                      static_cast<int>(values.size()),
-                      MPI_DOUBLE,
-                      MPI_MAX,
-                      MpiInterface::GetCommunicator());
-    }
+    AllreduceInPlace(values, MPI_DOUBLE, MPI_MAX);
 #else
     (void)values;
 #endif

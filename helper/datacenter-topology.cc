@@ -38,14 +38,6 @@ DatacenterTopology::InstallStack(Stack stack)
         plain.Install(GetNodes());
         AssignIpv4Addresses();
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-        if (m_arrivalOrder == EcmpSwitchForwarder::INGRESS_ORDER)
-        {
-            NodeContainer switches = GetSwitches();
-            for (uint32_t i = 0; i < switches.GetN(); ++i)
-            {
-                EcmpSwitchForwarder::Install(switches.Get(i), false, m_arrivalOrder);
-            }
-        }
     }
     else
     {
@@ -54,14 +46,15 @@ DatacenterTopology::InstallStack(Stack stack)
         mptcp.Install(GetNodes());
         AssignIpv4Addresses();
         Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
-        const bool fast = m_switchForwarding == FAST_FORWARDING;
-        if (fast || m_arrivalOrder == EcmpSwitchForwarder::INGRESS_ORDER)
+    }
+    // The fast path needs the flow-ECMP stack; ingress order needs a forwarder in every mode.
+    const bool fast = stack != STOCK && m_switchForwarding == FAST_FORWARDING;
+    if (fast || m_arrivalOrder == EcmpSwitchForwarder::INGRESS_ORDER)
+    {
+        NodeContainer switches = GetSwitches();
+        for (uint32_t i = 0; i < switches.GetN(); ++i)
         {
-            NodeContainer switches = GetSwitches();
-            for (uint32_t i = 0; i < switches.GetN(); ++i)
-            {
-                EcmpSwitchForwarder::Install(switches.Get(i), fast, m_arrivalOrder);
-            }
+            EcmpSwitchForwarder::Install(switches.Get(i), fast, m_arrivalOrder);
         }
     }
 }

@@ -176,20 +176,19 @@ EcmpSwitchForwarder::Receive(Ptr<NetDevice> device,
         return Handle(device, p, protocol, from);
     }
     // INGRESS_ORDER: every arrival of this instant is already in the event queue (links have a
-    // delay), so an event scheduled now runs after all of them.
-    m_pending.push_back(Arrival{device, p, protocol, from});
-    if (!m_flushScheduled)
+    // delay), so an event scheduled now runs after all of them. The first arrival of an
+    // instant schedules it (Flush() empties the list).
+    if (m_pending.empty())
     {
-        m_flushScheduled = true;
         Simulator::ScheduleNow(&EcmpSwitchForwarder::Flush, this);
     }
+    m_pending.push_back(Arrival{device, p, protocol, from});
     return true;
 }
 
 void
 EcmpSwitchForwarder::Flush()
 {
-    m_flushScheduled = false;
     std::vector<Arrival> arrivals;
     arrivals.swap(m_pending);
     std::stable_sort(arrivals.begin(), arrivals.end(), [](const Arrival& a, const Arrival& b) {

@@ -164,8 +164,8 @@ class EcmpSwitchForwarder : public Object
     bool m_checksums{false};            //!< Node::ChecksumEnabled() at Install().
     bool m_fastPath{true};              //!< Forward here (false: delegate every packet).
     ArrivalOrder m_order{EVENT_ORDER};  //!< Order of same-instant arrivals.
-    std::vector<Arrival> m_pending;     //!< This instant's arrivals (INGRESS_ORDER).
-    bool m_flushScheduled{false};       //!< Whether Flush() is scheduled for this instant.
+    /// This instant's arrivals (INGRESS_ORDER); not empty while Flush() is scheduled.
+    std::vector<Arrival> m_pending;
     uint64_t m_forwarded{0};            //!< Packets forwarded here.
     uint64_t m_delegated{0};            //!< Packets handed to IPv4.
 };
