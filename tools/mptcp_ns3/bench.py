@@ -94,7 +94,10 @@ COMPONENTS = [
                         r"EcmpSwitchForwarder"),
     ("endpoint demux", r"Ipv4EndPointDemux|Ipv4EndPoint::"),
     ("MPTCP (our model)", r"libns3-mptcp|ns3::MpTcp|ns3::Mmptcp|ns3::PacketScatter"),
-    ("packets, buffers, headers, tags", r"Packet|Buffer|Header|Tag|\s_*mem(cpy|move|set|cmp)"),
+    # ns-3 TCP's own send and receive buffers (TcpTxBuffer, TcpRxBuffer) are ns-3 TCP, not
+    # packet buffers.
+    ("packets, buffers, headers, tags", r"Packet|(?<!Tcp[TR]x)Buffer|Header|Tag|"
+                                        r"\s_*mem(cpy|move|set|cmp)"),
     ("event scheduler", r"Scheduler|SimulatorImpl|Simulator::|EventImpl|MakeEvent|EventId|"
                         r"int64x64|Time::"),
     ("ns-3 TCP", r"Tcp|RttEstimator"),
