@@ -10,6 +10,7 @@
 #include "ns3/node-list.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/sdn-flow-table.h"
 
 #if !MPTCP_GLOBAL_ROUTING_TEMPLATE
 #include "ns3/global-router-interface.h" // GlobalRouter's injected routes
@@ -123,6 +124,8 @@ operator<<(std::ostream& os, const EcmpForwardingTable::FiveTuple& t)
 
 EcmpForwardingTable::EcmpForwardingTable() = default;
 
+EcmpForwardingTable::~EcmpForwardingTable() = default;
+
 void
 EcmpForwardingTable::SetInnerRouting(Ptr<Ipv4GlobalRouting> inner)
 {
@@ -210,6 +213,7 @@ EcmpForwardingTable::Clear()
 {
     Flush();
     m_pins.clear();
+    m_flowTable = nullptr;
     m_inner = nullptr;
     m_ipv4 = nullptr;
     m_rand = nullptr;
@@ -567,6 +571,55 @@ EcmpForwardingTable::SelectForward(const NextHopSet& set, const FiveTuple& tuple
         }
     }
     return set.hops[PickIndex(static_cast<uint32_t>(set.hops.size()), tuple)];
+}
+
+const EcmpForwardingTable::NextHop*
+EcmpForwardingTable::DecideForward(const NextHopSet& set, const FiveTuple& tuple, uint32_t bytes)
+{
+    if (!m_flowTable)
+    {
+        return &SelectForward(set, tuple);
+    }
+    if (const SdnFlowTable::FlowRule* rule = m_flowTable->Match(tuple, bytes))
+    {
+        for (const NextHop& h : set.hops)
+        {
+            if (h.interface == rule->outputPort)
+            {
+                return &h;
+            }
+        }
+        m_flowTable->NotifyStaleMatch();
+        NS_LOG_WARN("rule of " << tuple << " outputs on port " << rule->outputPort
+                               << ", not a next hop towards " << tuple.destination
+                               << "; using the hash");
+        return &SelectForward(set, tuple);
+    }
+    if (m_flowTable->GetMissAction() == SdnFlowTable::MISS_HOLD)
+    {
+        return nullptr;
+    }
+    const NextHop& h = SelectForward(set, tuple);
+    m_flowTable->AddMissEntry(tuple, h.interface, bytes);
+    return &h;
+}
+
+void
+EcmpForwardingTable::SetFlowTable(Ptr<SdnFlowTable> table)
+{
+    m_flowTable = table;
+}
+
+Ptr<SdnFlowTable>
+EcmpForwardingTable::GetFlowTable() const
+{
+    return m_flowTable;
+}
+
+bool
+EcmpForwardingTable::HasPerFlowState() const
+{
+    return m_flowTable || !m_pins.empty();
 }
 
 const EcmpForwardingTable::NextHop*

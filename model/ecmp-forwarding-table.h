@@ -31,6 +31,7 @@ namespace ns3
 {
 
 class Packet;
+class SdnFlowTable;
 
 /**
  * \ingroup mptcp
@@ -114,6 +115,7 @@ class EcmpForwardingTable : public SimpleRefCount<EcmpForwardingTable>
     };
 
     EcmpForwardingTable();
+    ~EcmpForwardingTable();
 
     /**
      * \param inner the Ipv4GlobalRouting whose routes are used (not null)
@@ -184,6 +186,33 @@ class EcmpForwardingTable : public SimpleRefCount<EcmpForwardingTable>
      * \return the chosen next hop (never nullptr)
      */
     const NextHop& SelectForward(const NextHopSet& set, const FiveTuple& tuple);
+    /**
+     * \brief The decision for a forwarded packet on a switch that may have a flow table
+     * (SetFlowTable()): a rule of the flow table whose port is a next hop (counting the
+     * packet); else, without a rule, the table's miss action (MISS_ECMP: SelectForward()'s
+     * choice and a new counting entry with a Packet-In; MISS_HOLD: nullptr, the caller hands
+     * the packet to SdnFlowTable::Hold()); a stale rule falls back to SelectForward(). Without
+     * a flow table it is SelectForward(). Both forwarding paths of a switch call it.
+     * \param set the equal-cost set (non-empty)
+     * \param tuple the packet's flow
+     * \param bytes the packet's IPv4 size (header and payload), bytes, for the rule counters
+     * \return the next hop, or nullptr if the packet is to be held
+     */
+    const NextHop* DecideForward(const NextHopSet& set, const FiveTuple& tuple, uint32_t bytes);
+    /**
+     * \brief Give this switch an OpenFlow-style flow table (nullptr: none, the default). While
+     * it has one, every forwarded packet goes through DecideForward()'s rule lookup, also
+     * towards destinations with a single next hop.
+     * \param table the flow table
+     */
+    void SetFlowTable(Ptr<SdnFlowTable> table);
+    /// \return the flow table (nullptr if none)
+    Ptr<SdnFlowTable> GetFlowTable() const;
+    /**
+     * \return whether a forwarded packet's next hop can depend on per-flow state (pins or a
+     * flow table), so that even a single next hop must go through DecideForward()
+     */
+    bool HasPerFlowState() const;
     /**
      * \brief The next hop of a flow, optionally restricted to one output device, optionally
      * preferring the interface that owns the source address (multi-homed hosts).
@@ -309,6 +338,7 @@ class EcmpForwardingTable : public SimpleRefCount<EcmpForwardingTable>
     std::vector<std::pair<uint32_t, uint32_t>> m_localAddresses;
     std::vector<uint32_t> m_localBroadcasts; //!< Subnet broadcast addresses of the interfaces.
     std::unordered_map<FiveTuple, Ipv4Address, FiveTupleHash> m_pins; //!< Pinned flows.
+    Ptr<SdnFlowTable> m_flowTable; //!< The switch's flow table (nullptr: none).
     uint64_t m_cacheMisses{0}; //!< Number of next-hop sets computed.
 
     static uint64_t s_epoch; //!< Global cache epoch.

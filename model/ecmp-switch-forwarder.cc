@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/sdn-flow-table.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
@@ -236,15 +237,31 @@ EcmpSwitchForwarder::Handle(Ptr<NetDevice> device,
     {
         return Delegate(device, p, protocol, from);
     }
-    const EcmpForwardingTable::NextHop& hop =
-        (set->hops.size() == 1 && m_table->GetNPins() == 0)
-            ? set->hops.front()
-            : m_table->SelectForward(*set, EcmpForwardingTable::GetForwardedTuple(header, *packet));
+    const EcmpForwardingTable::NextHop* decided = &set->hops.front();
+    if (set->hops.size() > 1 || m_table->HasPerFlowState())
+    {
+        const EcmpForwardingTable::FiveTuple tuple =
+            EcmpForwardingTable::GetForwardedTuple(header, *packet);
+        const uint32_t bytes = packet->GetSize() + header.GetSerializedSize();
+        decided = m_table->DecideForward(*set, tuple, bytes);
+        if (!decided)
+        {
+            // The switch's flow table holds the packet until its controller adds a rule;
+            // then this path forwards it again (or it is dropped at the hold limit).
+            Ptr<EcmpSwitchForwarder> self = this;
+            m_table->GetFlowTable()->Hold(tuple, bytes, [self, device, p, protocol, from]() {
+                self->Handle(device, p, protocol, from);
+            });
+            return true;
+        }
+    }
+    const EcmpForwardingTable::NextHop& hop = *decided;
     if (hop.interface >= m_interfaces.size() || !m_interfaces[hop.interface]->IsUp() ||
         packet->GetSize() + header.GetSerializedSize() > hop.device->GetMtu())
     {
         // SendRealOut's drop of a packet to a down interface, or fragmentation: IPv4's job.
-        // (The choice is repeated there with the same result: PER_FLOW draws nothing.)
+        // (The choice is repeated there with the same result: PER_FLOW draws nothing; a flow
+        // table counts such a packet twice.)
         return Delegate(device, p, protocol, from);
     }
     // Ipv4L3Protocol::IpForward: TTL; it and the traffic-control layer leave no priority tag

@@ -3,6 +3,8 @@
  */
 #include "ns3/ipv4-flow-ecmp-routing.h"
 
+#include "ns3/sdn-flow-table.h"
+
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/net-device.h"
@@ -289,15 +291,25 @@ Ipv4FlowEcmpRouting::RouteInput(Ptr<const Packet> p,
         // Local delivery, no route, forwarding disabled: global routing's own handling.
         return inner->RouteInput(p, header, idev, ucb, mcb, lcb, ecb);
     }
-    if (set->hops.size() == 1 && m_table->GetNPins() == 0)
+    if (set->hops.size() == 1 && !m_table->HasPerFlowState())
     {
         ucb(set->hops.front().route, p, header);
         return true;
     }
-    // The switch forwarding path (EcmpSwitchForwarder) makes the same two calls.
-    const EcmpForwardingTable::NextHop& h =
-        m_table->SelectForward(*set, EcmpForwardingTable::GetForwardedTuple(header, *p));
-    ucb(h.route, p, header);
+    // The switch forwarding path (EcmpSwitchForwarder) makes the same calls.
+    const FiveTuple tuple = EcmpForwardingTable::GetForwardedTuple(header, *p);
+    const uint32_t bytes = p->GetSize() + header.GetSerializedSize();
+    const EcmpForwardingTable::NextHop* h = m_table->DecideForward(*set, tuple, bytes);
+    if (!h)
+    {
+        // Held by the switch's flow table until its controller adds a rule for the flow.
+        Ptr<Ipv4FlowEcmpRouting> self = this;
+        m_table->GetFlowTable()->Hold(tuple, bytes, [self, p, header, idev, ucb, mcb, lcb, ecb]() {
+            self->RouteInput(p, header, idev, ucb, mcb, lcb, ecb);
+        });
+        return true;
+    }
+    ucb(h->route, p, header);
     return true;
 }
 
