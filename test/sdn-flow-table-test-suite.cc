@@ -5,7 +5,8 @@
  * counters and timeouts worked out by hand; a path of rules installed on a k=4 FatTree is
  * followed hop by hop in both forwarding modes and its rules expire with their counters;
  * Packet-In and Flow-Removed counts with the ECMP miss action; held packets released by a
- * controller's rules, and the hold limit; a stale rule falls back to ECMP.
+ * controller's rules, and the hold limit; a stale rule falls back to ECMP; SdnController's
+ * OpenFlow channel: latencies and message bytes worked out by hand.
  */
 
 #include "ns3/channel.h"
@@ -15,6 +16,8 @@
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/packet.h"
+#include "ns3/sdn-controller-helper.h"
+#include "ns3/sdn-controller.h"
 #include "ns3/sdn-flow-table-helper.h"
 #include "ns3/sdn-flow-table.h"
 #include "ns3/simulator.h"
@@ -607,6 +610,117 @@ class StaleRuleTest : public TestCase
     }
 };
 
+/**
+ * A reactive controller for the tests: answers each Packet-In with a Flow-Mod on the switch's
+ * first equal-cost next hop, and records when events reach it.
+ */
+class ReactiveTestController : public SdnController
+{
+  public:
+    /// \return the TypeId
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::SdnReactiveTestController")
+                                .SetParent<SdnController>()
+                                .SetGroupName("Mptcp")
+                                .AddConstructor<ReactiveTestController>();
+        return tid;
+    }
+
+    std::vector<Time> packetInAt;                      //!< When Packet-Ins arrived.
+    std::vector<Time> statsAt;                         //!< When flow-stats replies arrived.
+    std::vector<std::vector<SdnFlowTable::FlowRule>> stats; //!< The replies.
+
+  protected:
+    void HandlePacketIn(uint32_t switchId, const FiveTuple& tuple, uint32_t) override
+    {
+        packetInAt.push_back(Simulator::Now());
+        Ptr<Node> node = GetSwitch(switchId)->GetObject<Node>();
+        Ptr<Ipv4FlowEcmpRouting> r = Ipv4FlowEcmpRoutingHelper::GetRouting(node);
+        Ptr<Ipv4Route> route = r->GetNextHops(tuple.destination).at(0);
+        const int32_t port = node->GetObject<Ipv4>()->GetInterfaceForDevice(route->GetOutputDevice());
+        SendFlowMod(switchId, tuple, static_cast<uint32_t>(port), Time(0), Time(0));
+    }
+
+    void HandleFlowStatsReply(uint32_t, const std::vector<SdnFlowTable::FlowRule>& rules) override
+    {
+        statsAt.push_back(Simulator::Now());
+        stats.push_back(rules);
+    }
+};
+
+NS_OBJECT_ENSURE_REGISTERED(ReactiveTestController);
+
+/**
+ * (f) SdnController's OpenFlow channel (latency 0.5 ms each way), with Hold tables installed by
+ * SdnControllerHelper: each of the 5 switches of the path raises one Packet-In, which reaches
+ * the controller exactly 0.5 ms later; its Flow-Mod releases the held datagrams; all 20 arrive
+ * in order. A flow-stats request to the first edge switch at 0.2 s is answered at 0.201 s with
+ * the rule's 20 packets. Messages: 5 Packet-In of 18 + 128 bytes, 5 Flow-Mods of 80, one
+ * request of 56 and one reply of 12 + 96: 12 messages, 1294 bytes.
+ */
+class ControllerChannelTest : public TestCase
+{
+  public:
+    ControllerChannelTest()
+        : TestCase("SdnController: OpenFlow channel latency, Flow-Mods from Packet-Ins, flow stats, "
+                   "message bytes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FatTreeHelper ft(4);
+        ft.Build();
+        SdnControllerHelper helper("ns3::SdnReactiveTestController");
+        helper.SetFlowTableAttribute("MissAction", StringValue("Hold"));
+        Ptr<SdnController> base = helper.Install(ft);
+        Ptr<ReactiveTestController> ctl = DynamicCast<ReactiveTestController>(base);
+        NS_TEST_ASSERT_MSG_NE(ctl, nullptr, "the helper made the requested controller type");
+        NS_TEST_EXPECT_MSG_EQ(ctl->GetNSwitches(), 20u, "k=4: 20 switches");
+        NS_TEST_EXPECT_MSG_EQ(ctl->GetControlLatency(), MicroSeconds(500), "default latency");
+        std::vector<Time> raisedAt;
+        for (const Ptr<SdnFlowTable>& t : helper.GetFlowTables())
+        {
+            t->TraceConnectWithoutContext(
+                "PacketIn",
+                MakeCallback(+[](std::vector<Time>* v, const SdnFlowTable::FiveTuple&, uint32_t) {
+                    v->push_back(Simulator::Now());
+                }).Bind(&raisedAt));
+        }
+        UdpCounter counter;
+        StartFlow(ft, 20, &counter);
+        const uint32_t edgeId = ft.GetEdgeSwitch(0, 0)->GetId();
+        Simulator::Schedule(Seconds(0.2), [ctl, edgeId]() { ctl->SendFlowStatsRequest(edgeId); });
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(counter.packets, 20u, "every datagram arrives");
+        NS_TEST_ASSERT_MSG_EQ(raisedAt.size(), 5u, "5 Packet-Ins raised");
+        NS_TEST_ASSERT_MSG_EQ(ctl->packetInAt.size(), 5u, "5 Packet-Ins handled");
+        for (std::size_t i = 0; i < 5; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(ctl->packetInAt[i] - raisedAt[i],
+                                  MicroSeconds(500),
+                                  "Packet-In " << i << " reaches the controller 0.5 ms later");
+        }
+        NS_TEST_ASSERT_MSG_EQ(ctl->statsAt.size(), 1u, "one flow-stats reply");
+        NS_TEST_EXPECT_MSG_EQ(ctl->statsAt[0], Seconds(0.201), "request 0.5 ms + reply 0.5 ms");
+        NS_TEST_ASSERT_MSG_EQ(ctl->stats[0].size(), 1u, "the edge switch has one rule");
+        NS_TEST_EXPECT_MSG_EQ(ctl->stats[0][0].packets, 20u, "its 20 packets");
+        NS_TEST_EXPECT_MSG_EQ(ctl->stats[0][0].fromController, true, "the controller's rule");
+        NS_TEST_EXPECT_MSG_EQ(ctl->GetNMessages(SdnController::PACKET_IN), 5u, "Packet-Ins");
+        NS_TEST_EXPECT_MSG_EQ(ctl->GetNMessages(SdnController::FLOW_MOD), 5u, "Flow-Mods");
+        NS_TEST_EXPECT_MSG_EQ(ctl->GetNRulesInstalled(), 5u, "rules installed");
+        NS_TEST_EXPECT_MSG_EQ(ctl->GetNMessages(), 12u, "all messages");
+        NS_TEST_EXPECT_MSG_EQ(ctl->GetControlBytes(),
+                              5u * (18 + 128) + 5u * 80 + 56 + (12 + 96),
+                              "control bytes (OpenFlow 1.0 sizes)");
+        Simulator::Destroy();
+    }
+};
+
 /// The suite.
 class SdnFlowTableTestSuite : public TestSuite
 {
@@ -619,6 +733,7 @@ class SdnFlowTableTestSuite : public TestSuite
         AddTestCase(new MissEcmpTest, TestCase::QUICK);
         AddTestCase(new MissHoldTest, TestCase::QUICK);
         AddTestCase(new StaleRuleTest, TestCase::QUICK);
+        AddTestCase(new ControllerChannelTest, TestCase::QUICK);
     }
 };
 

@@ -1,0 +1,202 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef SDN_CONTROLLER_H
+#define SDN_CONTROLLER_H
+
+#include "ns3/application.h"
+#include "ns3/nstime.h"
+#include "ns3/sdn-flow-table.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mptcp
+ * \brief The base of SDN controllers: an ns-3 Application on its own node that talks to the
+ * switches' flow tables (SdnFlowTable) over a modelled OpenFlow channel. Subclasses (Hedera's
+ * scheduler, the Responsive-MPTCP controller, a user's own) override the event handlers.
+ *
+ * The OpenFlow channel is a latency and a byte count, not packets: every message between the
+ * controller and a switch arrives ControlLatency after it is sent (default 0.5 ms each way, the
+ * order of a controller on a management network; the out-of-band network is not otherwise
+ * modelled), in the order sent. A Flow-Mod is applied to the switch's table when it arrives; a
+ * flow-stats request reads the table when it arrives and its reply reaches the controller
+ * ControlLatency later; Packet-In and Flow-Removed reach the controller ControlLatency after
+ * the switch raised them. Each message is counted with its OpenFlow 1.0 size (OpenFlow Switch
+ * Specification 1.0.0, §5: ofp_flow_mod 72 bytes + one ofp_action_output 8; ofp_packet_in 18 +
+ * at most 128 bytes of the packet (miss_send_len); ofp_flow_removed 88; flow-stats request
+ * ofp_stats_request 12 + ofp_flow_stats_request 44; reply 12 + 96 per rule (ofp_flow_stats 88
+ * + one output action 8)). Messages sent before StartApplication() or after StopApplication()
+ * are still delivered; events from the switches are handled only while the application runs.
+ *
+ * Switches are identified by their table's switch id (SdnFlowTable::GetSwitchId(), the node id
+ * by default).
+ */
+class SdnController : public Application
+{
+  public:
+    /// The match of a rule (SdnFlowTable::FiveTuple).
+    using FiveTuple = SdnFlowTable::FiveTuple;
+
+    /// Kinds of control message, for the counters.
+    enum MessageType
+    {
+        FLOW_MOD = 0,           ///< Controller -> switch: add, modify or delete a rule.
+        FLOW_STATS_REQUEST = 1, ///< Controller -> switch: read every rule's counters.
+        FLOW_STATS_REPLY = 2,   ///< Switch -> controller: the counters.
+        PACKET_IN = 3,          ///< Switch -> controller: a new flow.
+        FLOW_REMOVED = 4,       ///< Switch -> controller: a rule left the table.
+        N_MESSAGE_TYPES = 5     ///< Number of kinds.
+    };
+
+    /// TracedCallback signature of the ControlMessage trace: kind (MessageType), bytes.
+    using ControlMessageTracedCallback = void (*)(uint32_t type, uint32_t bytes);
+
+    /// OpenFlow 1.0 sizes of the messages, bytes (see the class description).
+    static constexpr uint32_t kFlowModBytes = 72 + 8;
+    static constexpr uint32_t kPacketInHeaderBytes = 18;
+    static constexpr uint32_t kPacketInMaxData = 128;
+    static constexpr uint32_t kFlowRemovedBytes = 88;
+    static constexpr uint32_t kFlowStatsRequestBytes = 12 + 44;
+    static constexpr uint32_t kFlowStatsReplyHeaderBytes = 12;
+    static constexpr uint32_t kFlowStatsEntryBytes = 88 + 8;
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    SdnController();
+    ~SdnController() override;
+
+    /**
+     * \brief Take control of a switch: its Packet-In and Flow-Removed events come to this
+     * controller (replacing any earlier handler). Aborts if a switch with the same id was
+     * added already.
+     * \param table the switch's flow table
+     */
+    void AddSwitch(Ptr<SdnFlowTable> table);
+    /// \return the number of switches controlled
+    uint32_t GetNSwitches() const;
+    /// \return the ids of the switches controlled, ascending
+    std::vector<uint32_t> GetSwitchIds() const;
+    /**
+     * \param switchId a switch id
+     * \return its flow table (NS_ABORT if unknown)
+     */
+    Ptr<SdnFlowTable> GetSwitch(uint32_t switchId) const;
+
+    /**
+     * \brief Flow-Mod add/modify, applied ControlLatency from now (SdnFlowTable::AddRule()).
+     * \param switchId the switch
+     * \param match the exact 5-tuple
+     * \param outputPort the switch's IPv4 interface index
+     * \param idleTimeout idle timeout (zero: none)
+     * \param hardTimeout hard timeout (zero: none)
+     */
+    void SendFlowMod(uint32_t switchId,
+                     const FiveTuple& match,
+                     uint32_t outputPort,
+                     Time idleTimeout,
+                     Time hardTimeout);
+    /**
+     * \brief Flow-Mod delete, applied ControlLatency from now (SdnFlowTable::DeleteRule()).
+     * \param switchId the switch
+     * \param match the exact 5-tuple
+     */
+    void SendFlowDelete(uint32_t switchId, const FiveTuple& match);
+    /**
+     * \brief Flow-stats request: the switch reads its rules ControlLatency from now and
+     * HandleFlowStatsReply() runs ControlLatency later.
+     * \param switchId the switch
+     */
+    void SendFlowStatsRequest(uint32_t switchId);
+
+    /// \return the one-way latency of the OpenFlow channel
+    Time GetControlLatency() const;
+    /**
+     * \param type a kind of message
+     * \return messages of that kind sent or received so far
+     */
+    uint64_t GetNMessages(MessageType type) const;
+    /// \return control messages of all kinds
+    uint64_t GetNMessages() const;
+    /// \return bytes of all control messages (OpenFlow 1.0 sizes)
+    uint64_t GetControlBytes() const;
+    /// \return Flow-Mods that added or modified a rule (not deletions)
+    uint64_t GetNRulesInstalled() const;
+
+  protected:
+    /**
+     * \brief A switch reported a new flow (Packet-In). Default: nothing.
+     * \param switchId the switch
+     * \param tuple the flow
+     * \param bytes the IPv4 size of its first packet, bytes
+     */
+    virtual void HandlePacketIn(uint32_t switchId, const FiveTuple& tuple, uint32_t bytes);
+    /**
+     * \brief A rule left a switch's table (Flow-Removed). Default: nothing.
+     * \param switchId the switch
+     * \param rule the rule with its final counters
+     * \param reason why
+     */
+    virtual void HandleFlowRemoved(uint32_t switchId,
+                                   const SdnFlowTable::FlowRule& rule,
+                                   SdnFlowTable::RemovedReason reason);
+    /**
+     * \brief The answer to SendFlowStatsRequest(). Default: nothing.
+     * \param switchId the switch
+     * \param rules its rules and counters when the request arrived, sorted by 5-tuple
+     */
+    virtual void HandleFlowStatsReply(uint32_t switchId,
+                                      const std::vector<SdnFlowTable::FlowRule>& rules);
+    void StartApplication() override;
+    void StopApplication() override;
+    void DoDispose() override;
+
+    /// \return whether the application runs (between start and stop)
+    bool IsRunning() const;
+
+  private:
+    /**
+     * \param type kind of message
+     * \param bytes its size
+     */
+    void Count(MessageType type, uint64_t bytes);
+    /// Switch side: a Packet-In raised now.
+    void OnPacketIn(Ptr<SdnFlowTable> table, const FiveTuple& tuple, uint32_t bytes);
+    /// Switch side: a Flow-Removed raised now.
+    void OnFlowRemoved(Ptr<SdnFlowTable> table,
+                       const SdnFlowTable::FlowRule& rule,
+                       SdnFlowTable::RemovedReason reason);
+    /// Controller side: deliver a Packet-In.
+    void DeliverPacketIn(uint32_t switchId, FiveTuple tuple, uint32_t bytes);
+    /// Controller side: deliver a Flow-Removed.
+    void DeliverFlowRemoved(uint32_t switchId,
+                            SdnFlowTable::FlowRule rule,
+                            SdnFlowTable::RemovedReason reason);
+    /// Controller side: deliver a flow-stats reply.
+    void DeliverFlowStatsReply(uint32_t switchId, std::vector<SdnFlowTable::FlowRule> rules);
+    /// Switch side: a flow-stats request arrives.
+    void AnswerFlowStats(uint32_t switchId);
+
+    Time m_latency;                                  //!< One-way latency of the channel.
+    std::map<uint32_t, Ptr<SdnFlowTable>> m_switches; //!< Switches by id.
+    bool m_running{false};                           //!< Between start and stop.
+    uint64_t m_messages[N_MESSAGE_TYPES]{};          //!< Messages per kind.
+    uint64_t m_bytes{0};                             //!< Control bytes.
+    uint64_t m_rulesInstalled{0};                    //!< Flow-Mods adding or modifying.
+    /// Trace of every control message: kind and size in bytes.
+    TracedCallback<uint32_t, uint32_t> m_messageTrace;
+};
+
+} // namespace ns3
+
+#endif /* SDN_CONTROLLER_H */
