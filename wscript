@@ -10,6 +10,10 @@ def configure(conf):
     # MPTCP's token/IDSN derivation (RFC 8684) needs SHA-256 and HMAC from OpenSSL's libcrypto.
     conf.check_cfg(package='libcrypto', uselib_store='MPTCP_CRYPTO',
                    args=['--cflags', '--libs'], mandatory=True)
+    # DatacenterPathGraph's shortest paths: Boost.Graph, header-only (Debian: libboost-dev).
+    conf.check_cxx(header_name='boost/graph/adjacency_list.hpp',
+                   msg='Checking for Boost.Graph (boost/graph/adjacency_list.hpp)',
+                   mandatory=True)
     # MPTCP_NS3_MINOR selects the ns-3 API variant (see model/mptcp-ns3-compat.h).
     minor = 999  # "3-dev" and the like: newest API
     node = conf.srcnode.find_node('VERSION')
@@ -93,6 +97,7 @@ def build(bld):
         'helper/mptcp-algorithm-registry.cc',
         'helper/datacenter-experiment.cc',
         'helper/datacenter-partition.cc',
+        'helper/datacenter-path-graph.cc',
         'helper/program-text.cc',
     ]
 
@@ -127,6 +132,7 @@ def build(bld):
         'test/datacenter-experiment-test-suite.cc',
         'test/mptcp-thesis-model-test-suite.cc',
         'test/mptcp-demux-test-suite.cc',
+        'test/datacenter-path-graph-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -191,6 +197,7 @@ def build(bld):
         'helper/mptcp-algorithm-registry.h',
         'helper/datacenter-experiment.h',
         'helper/datacenter-partition.h',
+        'helper/datacenter-path-graph.h',
         'helper/program-text.h',
     ]
 

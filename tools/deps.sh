@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what the module needs on Debian 12 (idempotent; run as root): Debian's ns-3.37
 # (libns3-dev and the ns3 programs its CMake package names), the libraries the module links
-# (OpenSSL's libcrypto, SQLite), the build tools, tshark (tools/tests/test_pcap_tshark.py),
-# matplotlib for the figures and Sphinx for the documentation.
+# (OpenSSL's libcrypto, SQLite), Boost's headers (Boost.Graph: DatacenterPathGraph), the build
+# tools, tshark (tools/tests/test_pcap_tshark.py), matplotlib for the figures and Sphinx for the
+# documentation.
 set -euo pipefail
-pkgs=(libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev python3-dev libssl-dev cmake ninja-build
-      g++ ccache python3 python3-pip unzip tshark)
+pkgs=(libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev python3-dev libssl-dev libboost-dev cmake
+      ninja-build g++ ccache python3 python3-pip unzip tshark)
 need=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")

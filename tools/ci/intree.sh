@@ -29,8 +29,8 @@ say() { echo "[intree.sh] $*"; }
 # --- tools -----------------------------------------------------------------------------------
 if [ "${MPTCP_NO_INSTALL:-0}" != 1 ]; then
   need=()
-  for p in g++ cmake ninja-build python3 libsqlite3-dev libgsl-dev libxml2-dev libssl-dev ccache \
-           dpkg-dev libopenmpi-dev openmpi-bin; do
+  for p in g++ cmake ninja-build python3 libsqlite3-dev libgsl-dev libxml2-dev libssl-dev \
+           libboost-dev ccache dpkg-dev libopenmpi-dev openmpi-bin; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
   done
   if [ ${#need[@]} -gt 0 ]; then

@@ -44,7 +44,7 @@ in_root() {
 }
 
 # --- the sid root with ns-3 -----------------------------------------------------------------------
-pkgs="g++ cmake ninja-build libssl-dev libsqlite3-dev libns3-dev=$NS3_NEWEST_DEBIAN_VERSION"
+pkgs="g++ cmake ninja-build libssl-dev libsqlite3-dev libboost-dev libns3-dev=$NS3_NEWEST_DEBIAN_VERSION"
 pkgs="$pkgs ns3=$NS3_NEWEST_DEBIAN_VERSION"
 have=$( [ -x "$root/usr/bin/dpkg-query" ] \
   && chroot "$root" dpkg-query -W -f='${Version}' libns3-dev 2>/dev/null || true)
@@ -78,6 +78,14 @@ $(in_root 'apt-cache policy libns3-dev' 2>/dev/null | awk '/Candidate/{print $2}
   in_root "export DEBIAN_FRONTEND=noninteractive
     apt-get install -y -q --no-install-recommends libboost-dev libgsl-dev libxml2-dev $extra \
       >/dev/null"
+fi
+# The module's own Boost headers (DatacenterPathGraph): a root made before they were needed may
+# lack them (the install above runs only when ns-3's version changes).
+if [ ! -f "$root/usr/include/boost/graph/adjacency_list.hpp" ]; then
+  say "apt-get install libboost-dev (in the sid root)"
+  in_root "export DEBIAN_FRONTEND=noninteractive
+    apt-get -q -o Acquire::Check-Valid-Until=false update >/dev/null &&
+    apt-get install -y -q --no-install-recommends libboost-dev >/dev/null"
 fi
 say "ns-3 in the sid root: libns3-dev $(chroot "$root" dpkg-query -W -f='${Version}' libns3-dev), \
 $(in_root 'g++ --version | head -n1'), $(in_root 'cmake --version | head -n1')"

@@ -22,7 +22,7 @@ say() { echo "[wheel.sh] $*"; }
 # --- tools -----------------------------------------------------------------------------------
 if [ "${MPTCP_NO_INSTALL:-0}" != 1 ]; then
   need=()
-  for p in g++ cmake ninja-build unzip libssl-dev libsqlite3-dev python3 python3-pip; do
+  for p in g++ cmake ninja-build unzip libssl-dev libsqlite3-dev libboost-dev python3 python3-pip; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
   done
   if [ ${#need[@]} -gt 0 ]; then
