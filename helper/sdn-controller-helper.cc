@@ -37,7 +37,9 @@ SdnControllerHelper::SetFlowTableAttribute(const std::string& name, const Attrib
 Ptr<SdnController>
 SdnControllerHelper::Install(const DatacenterTopology& topo)
 {
-    return Install(topo.GetSwitches(), CreateObject<Node>());
+    Ptr<SdnController> controller = Install(topo.GetSwitches(), CreateObject<Node>());
+    controller->SetTopology(topo);
+    return controller;
 }
 
 Ptr<SdnController>

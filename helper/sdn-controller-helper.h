@@ -47,7 +47,8 @@ class SdnControllerHelper
      */
     void SetFlowTableAttribute(const std::string& name, const AttributeValue& value);
     /**
-     * \brief Install on a fabric: tables on topo.GetSwitches(), the controller on a new node.
+     * \brief Install on a fabric: tables on topo.GetSwitches(), the controller on a new node,
+     * then SdnController::SetTopology(topo).
      * \param topo the built fabric
      * \return the controller
      */

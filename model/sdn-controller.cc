@@ -67,6 +67,11 @@ SdnController::AddSwitch(Ptr<SdnFlowTable> table)
     table->SetFlowRemovedCallback(MakeCallback(&SdnController::OnFlowRemoved, this));
 }
 
+void
+SdnController::SetTopology(const DatacenterTopology&)
+{
+}
+
 uint32_t
 SdnController::GetNSwitches() const
 {

@@ -17,6 +17,8 @@
 namespace ns3
 {
 
+class DatacenterTopology;
+
 /**
  * \ingroup mptcp
  * \brief The base of SDN controllers: an ns-3 Application on its own node that talks to the
@@ -83,6 +85,13 @@ class SdnController : public Application
      * \param table the switch's flow table
      */
     void AddSwitch(Ptr<SdnFlowTable> table);
+    /**
+     * \brief Tell the controller the fabric it runs (SdnControllerHelper::Install(topo) calls
+     * it after AddSwitch() of every switch). Default: nothing; HederaController builds its path
+     * graph.
+     * \param topo the built fabric
+     */
+    virtual void SetTopology(const DatacenterTopology& topo);
     /// \return the number of switches controlled
     uint32_t GetNSwitches() const;
     /// \return the ids of the switches controlled, ascending
