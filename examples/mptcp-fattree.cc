@@ -157,6 +157,17 @@ main(int argc, char* argv[])
                  "(ns3::NullMessageSimulatorImpl)",
                  c.mpiSync);
 
+    cmd.AddValue("controller",
+                 "SDN controller: none | hedera (Hedera's Global First Fit, seed 000 §4.4: "
+                 "elephants above --hederaThreshold of the NIC rate placed every "
+                 "--hederaInterval)",
+                 c.sdn.controller);
+    cmd.AddValue("hederaInterval", "Hedera's scheduling interval, s (> 0.001)",
+                 c.sdn.hederaInterval);
+    cmd.AddValue("hederaThreshold",
+                 "Hedera's elephant threshold, fraction of the NIC rate in (0, 1]",
+                 c.sdn.hederaThreshold);
+
     cmd.AddValue("workload",
                  "long (Sim_Long) | mix (Sim_Mix: long flows from --longFlowFraction of the "
                  "hosts, Poisson short flows from the rest) | incast (--incastSenders short "

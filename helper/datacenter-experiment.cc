@@ -425,6 +425,11 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     {
         return Reject("mpiSync", c.mpiSync, "must be granted or nullmsg", error);
     }
+    std::string badOption, badValue, badWhy;
+    if (!c.sdn.Validate(c.stock, c.mpi, &badOption, &badValue, &badWhy))
+    {
+        return Reject(badOption, badValue, badWhy, error);
+    }
     if (c.arrivalOrder.empty())
     {
         c.arrivalOrder = c.mpi ? "ingress" : "event";
@@ -643,6 +648,7 @@ DatacenterExperiment::Build(Error* error)
         ns3::Config::SetDefault("ns3::MpTcpSocketBase::MatchAddressIndex", BooleanValue(true));
     }
     InstallTraffic();
+    m_controller = c.sdn.Install(topology); // after the hot spots: its graph sees their rates
     m_built = true;
     return true;
 }
@@ -991,7 +997,7 @@ DatacenterExperiment::ParamsJson() const
            << ",\"connectionsPerHost\":" << c.connectionsPerHost
            << ",\"localFraction\":" << Text::JsonNumber(c.localFraction)
            << ",\"hotspot\":" << c.hotspot
-           << ",\"arrivalOrder\":" << Text::Json(c.arrivalOrder)
+           << ",\"arrivalOrder\":" << Text::Json(c.arrivalOrder) << c.sdn.ParamsJsonFields()
            << "}";
     return params.str();
 }
@@ -1163,7 +1169,8 @@ DatacenterExperiment::GetSummaryJson(int64_t runId) const
        << ", \"rack_local_flows\": " << m_rackLocalFlows
        << ", \"hotspot_links\": " << JsonList(m_hotLinks)
        << ", \"hotspot_flows\": " << m_workloadResults.hotspotFlows.size()
-       << ", \"run_id\": " << runId << ", \"wall_s\": " << run.wallS << "}";
+       << c.sdn.SummaryJsonFields(m_controller) << ", \"run_id\": " << runId
+       << ", \"wall_s\": " << run.wallS << "}";
     return os.str();
 }
 

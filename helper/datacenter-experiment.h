@@ -4,6 +4,7 @@
 #ifndef DATACENTER_EXPERIMENT_H
 #define DATACENTER_EXPERIMENT_H
 
+#include "ns3/datacenter-controller-options.h"
 #include "ns3/datacenter-topology-registry.h"
 #include "ns3/datacenter-topology.h"
 #include "ns3/datacenter-workload-helper.h"
@@ -111,6 +112,8 @@ class DatacenterExperiment
         /// Same-instant arrivals at a switch: event | ingress (EcmpSwitchForwarder); "":
         /// ingress with --mpi, else event.
         std::string arrivalOrder;
+        /// SDN controller: --controller, --hederaInterval, --hederaThreshold.
+        DatacenterControllerOptions sdn;
         std::string programName{"mptcp-fattree"}; //!< Prefix of the progress lines on stderr.
         bool progress{true};                       //!< Progress lines on stderr.
     };
@@ -245,6 +248,7 @@ class DatacenterExperiment
     std::vector<Ptr<PacketSink>> m_sinks;               //!< Long flows' receivers.
     std::unique_ptr<HotSpotFlowCounter> m_hotFlows;     //!< Long flows over the hot spot.
     std::unique_ptr<LinkLayerStatistics> m_layers;      //!< Link statistics.
+    Ptr<SdnController> m_controller;                    //!< --controller (nullptr: none).
     std::vector<uint64_t> m_atWarmup;                   //!< Bytes received at the warm-up.
 
     std::vector<FlowRecord> m_records; //!< Long flows' rows.

@@ -221,13 +221,14 @@ if(MPTCP_NS3_MINOR EQUAL 37 AND NOT MPTCP_NS3_WHEEL)
   # golden-ipv4-forwarding: the switch forwarding path below IPv4 (EcmpSwitchForwarder, the
   # default) and ns-3's IPv4 forwarding give the same summaries, field for field: a sample of
   # the fabrics and transports (every mptcp-fattree run: check.py --switch-forwarding ipv4), and
-  # with same-instant arrivals ordered by ingress port (--arrivalOrder=ingress, as --mpi does).
+  # with same-instant arrivals ordered by ingress port (--arrivalOrder=ingress, as --mpi does),
+  # and with Hedera's flow tables and rules (fattree-hedera).
   add_test(NAME golden-ipv4-forwarding
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/test/golden/check.py
                    --build ${CMAKE_BINARY_DIR} --switch-forwarding ipv4
                    dhft-mptcp vl2-mptcp perfect-tcp fattree-tcp fattree-mptcp-8
                    fattree-packetscatter fattree-hotspot fattree-mix-mmptcp
-                   fattree-mptcp-8-ingress)
+                   fattree-mptcp-8-ingress fattree-hedera)
   set_tests_properties(golden-ipv4-forwarding PROPERTIES TIMEOUT 900 LABELS golden)
   # Suites that assert golden numbers (mptcp-datacenter-experiment) do so in this build only.
   target_compile_definitions(test-runner PRIVATE MPTCP_GOLDEN_BUILD=1)

@@ -60,6 +60,12 @@ BAD = [
     ("--k=4 --hotspot=-1", "hotspot"),
     ("--k=4 --hotspot=17", "hotspot"),
     ("--k=4 --SchedulerType=ns3::Node", "SchedulerType"),
+    ("--k=4 --controller=ryu", "controller"),
+    ("--k=4 --controller=hedera --hederaInterval=0", "hederaInterval"),
+    ("--k=4 --controller=hedera --hederaInterval=0.001", "hederaInterval"),
+    ("--k=4 --controller=hedera --hederaThreshold=0", "hederaThreshold"),
+    ("--k=4 --controller=hedera --hederaThreshold=1.01", "hederaThreshold"),
+    ("--k=4 --controller=hedera --transport=tcp --stock=true", "controller"),
 ]
 
 
