@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -44,7 +45,7 @@ SdnFlowTable::GetTypeId()
                           "Hedera) or Hold (hold it until the controller adds a rule, Packet-In "
                           "once; a reactive controller).",
                           EnumValue(SdnFlowTable::MISS_ECMP),
-                          MakeEnumAccessor(&SdnFlowTable::m_missAction),
+                          MPTCP_ENUM_ACCESSOR(SdnFlowTable::MissAction, &SdnFlowTable::m_missAction),
                           MakeEnumChecker(SdnFlowTable::MISS_ECMP,
                                           "Ecmp",
                                           SdnFlowTable::MISS_HOLD,
