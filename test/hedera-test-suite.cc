@@ -13,6 +13,7 @@
 #include "ns3/hedera-controller.h"
 #include "ns3/hedera-demand-estimator.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet-sink.h"
 #include "ns3/sdn-controller-helper.h"
@@ -246,11 +247,11 @@ class HederaTestSuite : public TestSuite
 {
   public:
     HederaTestSuite()
-        : TestSuite("mptcp-hedera", UNIT)
+        : TestSuite("mptcp-hedera", MPTCP_TEST_UNIT)
     {
-        AddTestCase(new DemandEstimationTest, TestCase::QUICK);
-        AddTestCase(new GlobalFirstFitTest, TestCase::QUICK);
-        AddTestCase(new HederaControllerTest, TestCase::QUICK);
+        AddTestCase(new DemandEstimationTest, MPTCP_TEST_QUICK);
+        AddTestCase(new GlobalFirstFitTest, MPTCP_TEST_QUICK);
+        AddTestCase(new HederaControllerTest, MPTCP_TEST_QUICK);
     }
 };
 

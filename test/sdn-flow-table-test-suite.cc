@@ -13,6 +13,7 @@
 #include "ns3/ecmp-switch-forwarder.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/inet-socket-address.h"
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/packet.h"
@@ -726,14 +727,14 @@ class SdnFlowTableTestSuite : public TestSuite
 {
   public:
     SdnFlowTableTestSuite()
-        : TestSuite("mptcp-sdn-flow-table", UNIT)
+        : TestSuite("mptcp-sdn-flow-table", MPTCP_TEST_UNIT)
     {
-        AddTestCase(new RuleLifecycleTest, TestCase::QUICK);
-        AddTestCase(new PathOfRulesTest, TestCase::QUICK);
-        AddTestCase(new MissEcmpTest, TestCase::QUICK);
-        AddTestCase(new MissHoldTest, TestCase::QUICK);
-        AddTestCase(new StaleRuleTest, TestCase::QUICK);
-        AddTestCase(new ControllerChannelTest, TestCase::QUICK);
+        AddTestCase(new RuleLifecycleTest, MPTCP_TEST_QUICK);
+        AddTestCase(new PathOfRulesTest, MPTCP_TEST_QUICK);
+        AddTestCase(new MissEcmpTest, MPTCP_TEST_QUICK);
+        AddTestCase(new MissHoldTest, MPTCP_TEST_QUICK);
+        AddTestCase(new StaleRuleTest, MPTCP_TEST_QUICK);
+        AddTestCase(new ControllerChannelTest, MPTCP_TEST_QUICK);
     }
 };
 
