@@ -171,16 +171,26 @@ main(int argc, char* argv[])
     cmd.AddValue("workload",
                  "long (Sim_Long) | mix (Sim_Mix: long flows from --longFlowFraction of the "
                  "hosts, Poisson short flows from the rest) | incast (--incastSenders short "
-                 "flows into one random host every 0.5 s) | incast-long", c.workload);
+                 "flows into one random host every 0.5 s) | incast-long | closed-loop (one "
+                 "flow per matrix row at all times, replaced when it completes by one with a "
+                 "--flowSizeCdf size: seed 000 Fig. 13)", c.workload);
     cmd.AddValue("shortFlowRate",
                  "Poisson short-flow arrivals per second, whole fabric",
                  c.shortFlowRate);
     cmd.AddValue("longFlowFraction", "fraction of the hosts sending a long flow in mix, "
                  "0..1 (default 1/3)", c.longFlowFraction);
     cmd.AddValue("shortFlowSize", "short-flow size, bytes (default 70000)", c.shortFlowSize);
-    cmd.AddValue("flowSizeCdf", "file of short-flow sizes: lines 'size_bytes "
-                 "cumulative_probability' (doc/mptcp.rst), instead of --shortFlowSize",
+    cmd.AddValue("flowSizeCdf", "file of short-flow and closed-loop flow sizes: lines "
+                 "'size_bytes cumulative_probability' (doc/mptcp.rst; the VL2 distribution: "
+                 "data/vl2-flow-size.cdf), instead of --shortFlowSize",
                  c.flowSizeCdf);
+    cmd.AddValue("closedLoopDestination",
+                 "closed-loop: the next flow of a sender goes to the same host (permutation, "
+                 "default) or to a random other host (random)", c.closedLoopDestination);
+    cmd.AddValue("hostLimitedRate",
+                 "beside every long flow, a host-limited flow between the same hosts whose "
+                 "application sends at this fixed rate (ns-3 DataRate below --linkRate; seed 000 "
+                 "§4.4; default 0: none)", c.hostLimitedRate);
     cmd.AddValue("shortTransport", "transport of the short flows: same | tcp | mptcp | ps | "
                  "mmptcp", c.shortTransport);
     cmd.AddValue("switchThreshold", "MMPTCP's switch to MPTCP after this many bytes "

@@ -87,6 +87,25 @@ DatacenterControllerOptions::SummaryJsonFields(Ptr<SdnController> ctl) const
     return os.str();
 }
 
+bool
+DatacenterControllerOptions::Record(Ptr<SdnController> ctl, ControllerRunRecord* row) const
+{
+    if (!ctl)
+    {
+        return false;
+    }
+    Ptr<HederaController> hedera = DynamicCast<HederaController>(ctl);
+    row->controller = controller;
+    row->intervalS = hederaInterval;
+    row->threshold = hederaThreshold;
+    row->flowsScheduled = hedera ? hedera->GetNFlowsScheduled() : 0;
+    row->rounds = hedera ? hedera->GetNRounds() : 0;
+    row->rulesInstalled = ctl->GetNRulesInstalled();
+    row->controlMessages = ctl->GetNMessages();
+    row->controlBytes = ctl->GetControlBytes();
+    return true;
+}
+
 std::string
 DatacenterControllerOptions::ParamsJsonFields() const
 {

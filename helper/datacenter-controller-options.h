@@ -5,6 +5,7 @@
 #ifndef DATACENTER_CONTROLLER_OPTIONS_H
 #define DATACENTER_CONTROLLER_OPTIONS_H
 
+#include "ns3/experiment-database.h"
 #include "ns3/sdn-controller.h"
 
 #include <string>
@@ -52,6 +53,12 @@ struct DatacenterControllerOptions
      *         hedera_rounds, rules_installed, control_messages, control_bytes (zeros for none)
      */
     std::string SummaryJsonFields(Ptr<SdnController> controller) const;
+    /**
+     * \param controller what Install() returned
+     * \param [out] row the `controller_runs` row of the results database
+     * \return false (row untouched) for "none"
+     */
+    bool Record(Ptr<SdnController> controller, ControllerRunRecord* row) const;
     /// \return the params_json fields, each preceded by ",": controller, hederaInterval, hederaThreshold
     std::string ParamsJsonFields() const;
 };

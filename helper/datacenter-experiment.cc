@@ -21,6 +21,7 @@
 #include "ns3/uinteger.h"
 
 #include <chrono>
+#include <limits>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
@@ -33,23 +34,6 @@ NS_LOG_COMPONENT_DEFINE("DatacenterExperiment");
 
 namespace
 {
-
-/**
- * \param option the option
- * \param value its value
- * \param why what is valid
- * \param error set
- * \return false
- */
-bool
-Reject(const std::string& option,
-       const std::string& value,
-       const std::string& why,
-       DatacenterExperiment::Error* error)
-{
-    *error = {option, value, why};
-    return false;
-}
 
 using Text = ProgramText; //!< Option parsing and JSON values.
 
@@ -184,6 +168,16 @@ class DatacenterExperiment::Progress
     double m_nextReport{3};                         //!< Wall time of the next line, s.
 };
 
+bool
+DatacenterExperiment::Reject(const std::string& option,
+                             const std::string& value,
+                             const std::string& why,
+                             Error* error)
+{
+    *error = {option, value, why};
+    return false;
+}
+
 DatacenterExperiment::DatacenterExperiment() = default;
 DatacenterExperiment::~DatacenterExperiment() = default;
 
@@ -192,6 +186,20 @@ DatacenterExperiment::NonBlockingFairShare(const TrafficMatrix::FlowList& flows,
                                            uint32_t nHosts,
                                            double rate)
 {
+    return NonBlockingFairShare(flows,
+                                nHosts,
+                                rate,
+                                std::vector<double>(flows.size(),
+                                                    std::numeric_limits<double>::infinity()));
+}
+
+std::vector<double>
+DatacenterExperiment::NonBlockingFairShare(const TrafficMatrix::FlowList& flows,
+                                           uint32_t nHosts,
+                                           double rate,
+                                           const std::vector<double>& caps)
+{
+    NS_ABORT_MSG_IF(caps.size() != flows.size(), "NonBlockingFairShare: one cap per flow");
     std::vector<double> share(flows.size(), 0);
     std::vector<bool> frozen(flows.size(), false);
     std::vector<double> up(nHosts, rate);
@@ -225,6 +233,13 @@ DatacenterExperiment::NonBlockingFairShare(const TrafficMatrix::FlowList& flows,
         {
             if (!frozen[i])
             {
+                inc = std::min(inc, caps[i] - share[i]);
+            }
+        }
+        for (size_t i = 0; i < flows.size(); ++i)
+        {
+            if (!frozen[i])
+            {
                 share[i] += inc;
                 up[flows[i].first] -= inc;
                 down[flows[i].second] -= inc;
@@ -232,7 +247,8 @@ DatacenterExperiment::NonBlockingFairShare(const TrafficMatrix::FlowList& flows,
         }
         for (size_t i = 0; i < flows.size(); ++i)
         {
-            if (!frozen[i] && (up[flows[i].first] <= 1e-9 || down[flows[i].second] <= 1e-9))
+            if (!frozen[i] && (up[flows[i].first] <= 1e-9 || down[flows[i].second] <= 1e-9 ||
+                               share[i] >= caps[i] - 1e-9))
             {
                 frozen[i] = true;
                 --left;
@@ -460,92 +476,6 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     return true;
 }
 
-bool
-DatacenterExperiment::ValidateWorkload(Error* error)
-{
-    Config& c = m_cfg;
-    auto w = DatacenterWorkloadHelper::WorkloadFromString(c.workload);
-    if (!w)
-    {
-        return Reject("workload", c.workload, "must be long, mix, incast or incast-long", error);
-    }
-    m_workloadType = *w;
-    if (!(c.shortFlowRate >= 0) || !std::isfinite(c.shortFlowRate))
-    {
-        return Reject("shortFlowRate",
-                      std::to_string(c.shortFlowRate),
-                      "must be >= 0 arrivals/s",
-                      error);
-    }
-    if (std::isnan(c.longFlowFraction))
-    {
-        c.longFlowFraction = 1.0 / 3;
-    }
-    else if (!(c.longFlowFraction >= 0 && c.longFlowFraction <= 1))
-    {
-        return Reject("longFlowFraction",
-                      std::to_string(c.longFlowFraction),
-                      "must be in [0, 1]",
-                      error);
-    }
-    if (c.shortFlowSize == 0)
-    {
-        return Reject("shortFlowSize", "0", "must be at least 1 byte", error);
-    }
-    m_sizes = FlowSizeDistribution(c.shortFlowSize);
-    std::string why;
-    if (!c.flowSizeCdf.empty() && !m_sizes.Load(c.flowSizeCdf, &why))
-    {
-        return Reject("flowSizeCdf", c.flowSizeCdf, why, error);
-    }
-    if (c.shortTransport != "same" &&
-        (c.shortTransport == "packetscatter" ||
-         DatacenterWorkloadHelper::FactoryName(c.shortTransport).empty()))
-    {
-        return Reject("shortTransport",
-                      c.shortTransport,
-                      "must be same, tcp, mptcp, ps or mmptcp",
-                      error);
-    }
-    m_shortResolved = c.shortTransport == "same" ? c.transport : c.shortTransport;
-    if (c.switchThreshold == 0)
-    {
-        return Reject("switchThreshold", "0", "must be at least 1 byte", error);
-    }
-    if ((m_workloadType == DatacenterWorkloadHelper::Workload::INCAST ||
-         m_workloadType == DatacenterWorkloadHelper::Workload::INCAST_LONG) &&
-        (c.incastSenders == 0 || c.incastSenders >= m_nHosts))
-    {
-        return Reject("incastSenders",
-                      std::to_string(c.incastSenders),
-                      "must be between 1 and hosts - 1",
-                      error);
-    }
-    if (HasShortFlows() && (!(c.shortFlowStart >= 0) || c.shortFlowStart >= c.duration))
-    {
-        return Reject("shortFlowStart", std::to_string(c.shortFlowStart),
-                      "must be >= 0 and less than --duration", error);
-    }
-    if (std::isnan(c.shortFlowStop))
-    {
-        c.shortFlowStop = c.duration - 0.2;
-    }
-    else if (HasShortFlows() &&
-             !(c.shortFlowStop > c.shortFlowStart && c.shortFlowStop <= c.duration))
-    {
-        return Reject("shortFlowStop", std::to_string(c.shortFlowStop),
-                      "must be after --shortFlowStart and at most --duration", error);
-    }
-    return true;
-}
-
-bool
-DatacenterExperiment::HasShortFlows() const
-{
-    return m_workloadType == DatacenterWorkloadHelper::Workload::MIX ||
-           m_workloadType == DatacenterWorkloadHelper::Workload::INCAST;
-}
-
 const std::vector<std::string>&
 DatacenterExperiment::GetWarnings() const
 {
@@ -704,7 +634,9 @@ DatacenterExperiment::InstallTraffic()
                                 port);
         }
     }
+    InstallHostLimitedFlows();
     InstallShortFlows(m_matrixFlows);
+    InstallClosedLoopFlows();
     for (uint32_t l : m_hotLinks)
     {
         m_hotFlows->Watch(topology.GetLinks()[l]);
@@ -712,78 +644,6 @@ DatacenterExperiment::InstallTraffic()
     m_hotFlows->SetWarmup(Seconds(c.warmup));
     m_layers = std::make_unique<LinkLayerStatistics>(topology);
     m_layers->ScheduleStart(Seconds(c.warmup));
-}
-
-TrafficMatrix::FlowList
-DatacenterExperiment::LongFlows(const TrafficMatrix::FlowList& matrix)
-{
-    // The whole matrix (long), the matrix rows of a random fraction of the hosts (mix),
-    // N senders into one receiver (incast-long), none (incast).
-    using W = DatacenterWorkloadHelper::Workload;
-    TrafficMatrix::FlowList flows;
-    switch (m_workloadType)
-    {
-    case W::LONG:
-        return matrix;
-    case W::MIX:
-        for (uint32_t h : m_workload->ChooseLongFlowHosts(m_nHosts, m_cfg.longFlowFraction))
-        {
-            flows.push_back(matrix[h]);
-        }
-        return flows;
-    case W::INCAST_LONG:
-        for (const auto& f : m_workload->PlanIncast(m_nHosts,
-                                                    m_cfg.incastSenders,
-                                                    0,
-                                                    1,
-                                                    1,
-                                                    FlowSizeDistribution()))
-        {
-            flows.emplace_back(f.srcHost, f.dstHost);
-        }
-        return flows;
-    case W::INCAST:
-        return flows;
-    }
-    return flows;
-}
-
-void
-DatacenterExperiment::InstallShortFlows(const TrafficMatrix::FlowList& matrix)
-{
-    // mix: Poisson arrivals from the hosts without a long flow; incast: rounds every 0.5 s;
-    // from --shortFlowStart until --shortFlowStop (default 0.2 s before the end).
-    const Config& c = m_cfg;
-    const double end = c.shortFlowStop;
-    std::vector<PlannedFlow> planned;
-    if (m_workloadType == DatacenterWorkloadHelper::Workload::MIX)
-    {
-        std::vector<bool> isLong(m_nHosts, false);
-        for (const auto& f : m_flows)
-        {
-            isLong[f.first] = true;
-        }
-        std::vector<uint32_t> sources;
-        for (uint32_t h = 0; h < m_nHosts; ++h)
-        {
-            if (!isLong[h])
-            {
-                sources.push_back(h);
-            }
-        }
-        planned = m_workload->PlanPoisson(c.shortFlowRate, c.shortFlowStart, end, sources,
-                                          matrix, m_sizes);
-    }
-    else if (m_workloadType == DatacenterWorkloadHelper::Workload::INCAST)
-    {
-        planned = m_workload->PlanIncast(m_nHosts, c.incastSenders, c.shortFlowStart, end, 0.5,
-                                         m_sizes);
-    }
-    const std::string factory = DatacenterWorkloadHelper::FactoryName(m_shortResolved);
-    for (const auto& f : planned)
-    {
-        m_workload->Install(f, factory, m_shortResolved);
-    }
 }
 
 const DatacenterTopology&
@@ -826,7 +686,8 @@ DatacenterExperiment::Run()
     const uint32_t nicsPerHost = topology.GetHostAddresses(0).size();
     const double linkBps = m_params.linkRate.GetBitRate();
     const double aloneBps = linkBps * c.mss / (c.mss + 54.0);
-    std::vector<double> optimal = NonBlockingFairShare(m_flows, m_nHosts, aloneBps * nicsPerHost);
+    std::vector<double> optimal =
+        NonBlockingFairShare(m_flows, m_nHosts, aloneBps * nicsPerHost, m_flowCaps);
     // Per long flow: bytes received at the warm-up, at the end, and read by the application
     // (summed over the ranks of a distributed run, where each sink lives on one rank).
     std::vector<uint64_t> rx(3 * m_sinks.size(), 0);
@@ -875,6 +736,15 @@ DatacenterExperiment::Run()
         sumPct2 += r.pctOfOptimal * r.pctOfOptimal;
         m_records.push_back(r);
     }
+    if (m_closedLoop)
+    {
+        // Fig. 13: the closed-loop flows' bytes after the warm-up against the matrix's optimum.
+        aggregate += ClosedLoopGoodput(window);
+        for (double o : NonBlockingFairShare(m_matrixFlows, m_nHosts, aloneBps * nicsPerHost))
+        {
+            optimalSum += o;
+        }
+    }
     if (getenv("MPTCP_DEBUG_FLOWS"))
     {
         PrintStalledFlows();
@@ -916,6 +786,11 @@ DatacenterExperiment::Run()
     run.paramsJson = ParamsJson();
     m_workloadResults = CollectWorkloadResults();
     m_workloadResults.links = LinkRecords(m_layers->CollectLinks());
+    ControllerRunRecord controllerRow;
+    if (c.sdn.Record(m_controller, &controllerRow))
+    {
+        m_workloadResults.controllerRuns.push_back(controllerRow);
+    }
     for (const auto& [id, count] : m_hotFlows->GetCounts())
     {
         m_workloadResults.hotspotFlows.push_back({id, count.packets, count.packetsAfterWarmup});
@@ -997,91 +872,11 @@ DatacenterExperiment::ParamsJson() const
            << ",\"connectionsPerHost\":" << c.connectionsPerHost
            << ",\"localFraction\":" << Text::JsonNumber(c.localFraction)
            << ",\"hotspot\":" << c.hotspot
-           << ",\"arrivalOrder\":" << Text::Json(c.arrivalOrder) << c.sdn.ParamsJsonFields()
+           << ",\"arrivalOrder\":" << Text::Json(c.arrivalOrder)
+           << ",\"closedLoopDestination\":" << Text::Json(c.closedLoopDestination)
+           << ",\"hostLimitedRate\":" << Text::Json(c.hostLimitedRate) << c.sdn.ParamsJsonFields()
            << "}";
     return params.str();
-}
-
-WorkloadResults
-DatacenterExperiment::CollectWorkloadResults() const
-{
-    const Config& c = m_cfg;
-    const FlowStatistics& stats = *m_stats;
-    WorkloadResults w;
-    WorkloadRunRecord& s = w.summary;
-    s.workload = c.workload;
-    s.shortFlowRate = c.shortFlowRate;
-    s.longFlowFraction =
-        m_workloadType == DatacenterWorkloadHelper::Workload::MIX ? c.longFlowFraction : NAN;
-    s.shortFlowSizeBytes = m_sizes.IsEmpirical() ? NAN : double(c.shortFlowSize);
-    s.flowSizeCdf = c.flowSizeCdf;
-    s.shortTransport = HasShortFlows() ? m_shortResolved : "";
-    s.switchThresholdBytes = NAN;
-    s.shortFlowsStarted = stats.GetShortFlowsStarted(Seconds(c.duration));
-    s.shortFlowsCompleted = stats.GetShortFlowsCompleted();
-    SampleSummary fct = stats.GetShortFlowFctSummary();
-    s.fctMeanS = fct.mean;
-    s.fctSdS = fct.sd;
-    s.fctP50S = fct.p50;
-    s.fctP99S = fct.p99;
-    std::vector<double> goodput;
-    for (const auto& r : m_records)
-    {
-        goodput.push_back(r.goodputBps);
-    }
-    SampleSummary g = SampleSummary::Of(goodput);
-    s.longGoodputMeanBps = g.mean;
-    s.longGoodputSdBps = g.sd;
-    uint64_t coreDrops = 0;
-    uint64_t coreOffered = 0;
-    double coreUtil = 0;
-    for (const auto& l : m_layers->Collect())
-    {
-        LinkLayerRecord r;
-        r.layer = DatacenterTopology::GetLayerName(l.layer);
-        r.direction = l.up ? "up" : "down";
-        r.links = l.links;
-        r.utilization = l.utilization;
-        r.lossRate = l.lossRate;
-        r.txPackets = l.txPackets;
-        r.drops = l.drops;
-        w.linkLayers.push_back(r);
-        if (l.layer == DatacenterTopology::AGGREGATION_CORE)
-        {
-            coreUtil += l.utilization / 2; // both directions have the same number of links
-            coreDrops += l.drops;
-            coreOffered += l.offered;
-        }
-    }
-    s.coreUtil = coreUtil;
-    s.coreLoss = coreOffered > 0 ? double(coreDrops) / coreOffered : 0;
-    for (const auto& f : stats.GetFlows())
-    {
-        if (f.sizeBytes == 0)
-        {
-            continue;
-        }
-        ShortFlowRecord r;
-        r.flowId = f.flowId;
-        r.srcHost = f.srcHost;
-        r.dstHost = f.dstHost;
-        r.sizeBytes = f.sizeBytes;
-        r.transport = f.transport;
-        r.startS = f.startS;
-        r.firstTxS = f.firstTxS;
-        r.lastRxS = f.lastRxS;
-        r.fctS = f.Fct();
-        r.completed = f.Completed();
-        r.rtos = f.rtos;
-        r.fastRetransmits = f.fastRetransmits;
-        w.shortFlows.push_back(r);
-    }
-    for (size_t i = 0; i < m_longIds.size(); ++i)
-    {
-        const auto& f = stats.GetFlows().at(m_longIds[i]);
-        w.flowCounters.push_back({static_cast<uint32_t>(i), f.rtos, f.fastRetransmits});
-    }
-    return w;
 }
 
 const std::vector<FlowRecord>&
@@ -1169,6 +964,10 @@ DatacenterExperiment::GetSummaryJson(int64_t runId) const
        << ", \"rack_local_flows\": " << m_rackLocalFlows
        << ", \"hotspot_links\": " << JsonList(m_hotLinks)
        << ", \"hotspot_flows\": " << m_workloadResults.hotspotFlows.size()
+       << ", \"flows_started\": " << GetFlowsStarted()
+       << ", \"flows_completed\": " << GetFlowsCompleted()
+       << ", \"host_limited_flows\": " << m_flows.size() - m_hostLimitedFrom
+       << ", \"host_limited_goodput_bps\": " << HostLimitedGoodput()
        << c.sdn.SummaryJsonFields(m_controller) << ", \"run_id\": " << runId
        << ", \"wall_s\": " << run.wallS << "}";
     return os.str();

@@ -4,6 +4,8 @@
 #ifndef DATACENTER_EXPERIMENT_H
 #define DATACENTER_EXPERIMENT_H
 
+#include "ns3/closed-loop-workload.h"
+#include "ns3/data-rate.h"
 #include "ns3/datacenter-controller-options.h"
 #include "ns3/datacenter-topology-registry.h"
 #include "ns3/datacenter-topology.h"
@@ -105,6 +107,10 @@ class DatacenterExperiment
         uint32_t incastSenders{20};           //!< Senders per incast round.
         double shortFlowStart{0.5};           //!< First short flow, s.
         double shortFlowStop{NAN};            //!< Last short-flow start, s (NaN: end - 0.2 s).
+        /// Destination of a closed-loop flow's successor: permutation (the same) | random.
+        std::string closedLoopDestination{"permutation"};
+        /// Rate of a host-limited flow beside every long flow (ns-3 DataRate; 0: none).
+        std::string hostLimitedRate{"0"};
         /// Split the fabric over the ranks of mpirun (ns-3's MPI distributed simulator,
         /// DatacenterPartition); needs ns-3 configured with --enable-mpi.
         bool mpi{false};
@@ -195,6 +201,24 @@ class DatacenterExperiment
     static std::vector<double> NonBlockingFairShare(const TrafficMatrix::FlowList& flows,
                                                     uint32_t nHosts,
                                                     double rate);
+    /**
+     * \brief NonBlockingFairShare() where a flow may also be limited by its application: a
+     * flow stops growing at its cap (host-limited flows), the others share what it leaves.
+     * \param flows (src, dst) host pairs
+     * \param nHosts number of hosts
+     * \param rate host link goodput, bit/s
+     * \param caps per flow, the most it sends, bit/s (infinity: no limit); as many as flows
+     * \return rate of each flow, bit/s
+     */
+    static std::vector<double> NonBlockingFairShare(const TrafficMatrix::FlowList& flows,
+                                                    uint32_t nHosts,
+                                                    double rate,
+                                                    const std::vector<double>& caps);
+
+    /// \return closed-loop flows started (0 for other workloads), after Run()
+    uint64_t GetFlowsStarted() const;
+    /// \return closed-loop flows completed (0 for other workloads), after Run()
+    uint64_t GetFlowsCompleted() const;
 
   private:
     class Progress;
@@ -217,6 +241,31 @@ class DatacenterExperiment
     std::string ParamsJson() const;
     /// \return true if the workload has short flows
     bool HasShortFlows() const;
+    /// \return false with \p error set on an invalid closed-loop or host-limited option
+    bool ValidateClosedLoopAndHostLimited(Error* error);
+    /// Install a host-limited flow beside every long flow (--hostLimitedRate).
+    void InstallHostLimitedFlows();
+    /// Start the closed-loop flows (--workload=closed-loop).
+    void InstallClosedLoopFlows();
+    /**
+     * \param window the measured time, s
+     * \return the closed-loop flows' goodput after the warm-up, bit/s (0 without them)
+     */
+    double ClosedLoopGoodput(double window) const;
+    /// \return the host-limited flows' goodput after the warm-up, bit/s (after Run())
+    double HostLimitedGoodput() const;
+    /**
+     * \brief Sets \p error to an invalid option.
+     * \param option the option (without "--")
+     * \param value its value
+     * \param why what a valid value is
+     * \param error set
+     * \return false
+     */
+    static bool Reject(const std::string& option,
+                       const std::string& value,
+                       const std::string& why,
+                       Error* error);
 
     Config m_cfg;                            //!< Resolved options.
     std::vector<std::string> m_warnings;     //!< Configure()'s warnings.
@@ -249,6 +298,11 @@ class DatacenterExperiment
     std::unique_ptr<HotSpotFlowCounter> m_hotFlows;     //!< Long flows over the hot spot.
     std::unique_ptr<LinkLayerStatistics> m_layers;      //!< Link statistics.
     Ptr<SdnController> m_controller;                    //!< --controller (nullptr: none).
+    std::unique_ptr<ClosedLoopWorkload> m_closedLoop;   //!< --workload=closed-loop.
+    uint64_t m_closedLoopAtWarmup{0};                   //!< Its bytes read at the warm-up.
+    DataRate m_hostLimitedRate;                         //!< --hostLimitedRate (0: none).
+    size_t m_hostLimitedFrom{0};                        //!< First host-limited flow in m_flows.
+    std::vector<double> m_flowCaps;                     //!< Per long flow, its cap, bit/s.
     std::vector<uint64_t> m_atWarmup;                   //!< Bytes received at the warm-up.
 
     std::vector<FlowRecord> m_records; //!< Long flows' rows.

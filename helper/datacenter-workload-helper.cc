@@ -9,7 +9,9 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/log.h"
+#include "ns3/on-off-helper.h"
 #include "ns3/packet-sink-helper.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -23,7 +25,11 @@ NS_LOG_COMPONENT_DEFINE("MptcpDatacenterWorkloadHelper");
 std::optional<DatacenterWorkloadHelper::Workload>
 DatacenterWorkloadHelper::WorkloadFromString(const std::string& name)
 {
-    for (auto w : {Workload::LONG, Workload::MIX, Workload::INCAST, Workload::INCAST_LONG})
+    for (auto w : {Workload::LONG,
+                   Workload::MIX,
+                   Workload::INCAST,
+                   Workload::INCAST_LONG,
+                   Workload::CLOSED_LOOP})
     {
         if (ToString(w) == name)
         {
@@ -46,6 +52,8 @@ DatacenterWorkloadHelper::ToString(Workload w)
         return "incast";
     case Workload::INCAST_LONG:
         return "incast-long";
+    case Workload::CLOSED_LOOP:
+        return "closed-loop";
     }
     return "";
 }
@@ -189,12 +197,7 @@ DatacenterWorkloadHelper::Install(const PlannedFlow& flow,
                                   const std::string& transport,
                                   uint16_t port)
 {
-    if (port == 0)
-    {
-        auto it = m_nextPort.emplace(flow.dstHost, 20000).first;
-        NS_ABORT_MSG_IF(it->second == 0xffff, "no free port left on host " << flow.dstHost);
-        port = it->second++;
-    }
+    port = port == 0 ? FreshPort(flow.dstHost) : port;
     // Plain TCP senders connect to a plain TCP sink, every MPTCP variant to an MPTCP one.
     const std::string sinkFactory =
         factory == "ns3::TcpSocketFactory" ? factory : "ns3::MpTcpSocketFactory";
@@ -206,7 +209,10 @@ DatacenterWorkloadHelper::Install(const PlannedFlow& flow,
     {
         PacketSinkHelper sinkHelper(sinkFactory, InetSocketAddress(Ipv4Address::GetAny(), port));
         ApplicationContainer sa = sinkHelper.Install(m_tree.GetHost(flow.dstHost));
-        sa.Start(Seconds(flow.sizeBytes > 0 ? flow.startS : 0));
+        // Application start times count from the installation (ns-3 schedules StartApplication
+        // that long after Initialize): relative to now, so that flows installed during the run
+        // (ClosedLoopWorkload) start at their startS too.
+        sa.Start(StartDelay(flow.sizeBytes > 0 ? flow.startS : 0));
         sink = DynamicCast<PacketSink>(sa.Get(0));
     }
     if (DatacenterPartition::IsLocal(m_tree.GetHost(flow.srcHost)))
@@ -216,7 +222,7 @@ DatacenterWorkloadHelper::Install(const PlannedFlow& flow,
         bulk.SetAttribute("MaxBytes", UintegerValue(flow.sizeBytes));
         bulk.SetAttribute("SendSize", UintegerValue(m_sendSize));
         ApplicationContainer ca = bulk.Install(m_tree.GetHost(flow.srcHost));
-        ca.Start(Seconds(flow.startS));
+        ca.Start(StartDelay(flow.startS));
         sender = DynamicCast<BulkSendApplication>(ca.Get(0));
     }
     uint32_t id = m_stats.Add(flow.srcHost,
@@ -228,6 +234,60 @@ DatacenterWorkloadHelper::Install(const PlannedFlow& flow,
                               sink);
     m_sinks[id] = sink;
     m_senders[id] = sender;
+    return id;
+}
+
+uint16_t
+DatacenterWorkloadHelper::FreshPort(uint32_t host)
+{
+    auto it = m_nextPort.emplace(host, 20000).first;
+    NS_ABORT_MSG_IF(it->second == 0xffff, "no free port left on host " << host);
+    return it->second++;
+}
+
+Time
+DatacenterWorkloadHelper::StartDelay(double startS)
+{
+    const Time at = Seconds(startS);
+    NS_ABORT_MSG_IF(at < Simulator::Now(), "a flow cannot start in the past (" << startS << " s)");
+    return at - Simulator::Now();
+}
+
+uint32_t
+DatacenterWorkloadHelper::InstallHostLimited(const PlannedFlow& flow,
+                                             const std::string& factory,
+                                             const std::string& transport,
+                                             DataRate rate,
+                                             uint32_t writeSize)
+{
+    NS_ABORT_MSG_IF(flow.sizeBytes != 0, "a host-limited flow is long-lived (size 0)");
+    NS_ABORT_MSG_IF(rate.GetBitRate() == 0 || writeSize == 0,
+                    "a host-limited flow needs a rate and a write size above zero");
+    const uint16_t port = FreshPort(flow.dstHost);
+    const std::string sinkFactory =
+        factory == "ns3::TcpSocketFactory" ? factory : "ns3::MpTcpSocketFactory";
+    Ptr<PacketSink> sink;
+    if (DatacenterPartition::IsLocal(m_tree.GetHost(flow.dstHost)))
+    {
+        PacketSinkHelper sinkHelper(sinkFactory, InetSocketAddress(Ipv4Address::GetAny(), port));
+        ApplicationContainer sa = sinkHelper.Install(m_tree.GetHost(flow.dstHost));
+        sa.Start(StartDelay(0));
+        sink = DynamicCast<PacketSink>(sa.Get(0));
+    }
+    if (DatacenterPartition::IsLocal(m_tree.GetHost(flow.srcHost)))
+    {
+        // Always on: one write of writeSize bytes every writeSize * 8 / rate seconds. A write
+        // the socket's buffer cannot take is lost to the application (OnOffApplication does
+        // not retry), so the flow never sends above the rate whatever the network offers.
+        OnOffHelper onOff(factory, InetSocketAddress(m_tree.GetHostAddress(flow.dstHost), port));
+        onOff.SetConstantRate(rate, writeSize); // on for 1000 s, never off
+        ApplicationContainer ca = onOff.Install(m_tree.GetHost(flow.srcHost));
+        ca.Start(StartDelay(flow.startS));
+    }
+    const uint32_t id =
+        m_stats.Add(flow.srcHost, flow.dstHost, 0, transport, Seconds(flow.startS), nullptr, sink);
+    m_sinks[id] = sink;
+    m_senders[id] = nullptr;
     return id;
 }
 

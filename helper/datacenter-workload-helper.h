@@ -4,6 +4,7 @@
 #ifndef DATACENTER_WORKLOAD_HELPER_H
 #define DATACENTER_WORKLOAD_HELPER_H
 
+#include "ns3/data-rate.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/flow-size-distribution.h"
 #include "ns3/flow-statistics.h"
@@ -65,11 +66,12 @@ class DatacenterWorkloadHelper
         LONG,       //!< Sim_Long: long flows of the traffic matrix only
         MIX,        //!< Sim_Mix: long flows from some hosts, Poisson short flows from the rest
         INCAST,     //!< N short flows into one random receiver every interval
-        INCAST_LONG //!< N long flows into one random receiver
+        INCAST_LONG, //!< N long flows into one random receiver
+        CLOSED_LOOP  //!< one finite flow per matrix row, replaced on completion (Fig. 13)
     };
 
     /**
-     * \param name "long", "mix", "incast" or "incast-long"
+     * \param name "long", "mix", "incast", "incast-long" or "closed-loop"
      * \return the workload, or nullopt if \p name is none of these
      */
     static std::optional<Workload> WorkloadFromString(const std::string& name);
@@ -156,6 +158,7 @@ class DatacenterWorkloadHelper
     /**
      * \brief Installs one flow: a PacketSink on a fresh port of the receiver and a
      * BulkSendApplication, both started at flow.startS, registered with the FlowStatistics.
+     * Can be called during the run: start times are absolute and must not be in the past.
      * \param flow the flow
      * \param factory the sender's socket factory TypeId name
      * \param transport the transport name stored with the flow
@@ -166,6 +169,26 @@ class DatacenterWorkloadHelper
                      const std::string& factory,
                      const std::string& transport,
                      uint16_t port = 0);
+
+    /**
+     * \brief Installs one host-limited flow (seed 000 §4.4, "Host-limited Flows"): a long-lived
+     * connection whose application writes at a fixed rate, as a disk-bound server would, and so
+     * never sends faster whatever the network offers. An always-on OnOffApplication (one write
+     * of \p writeSize bytes every writeSize * 8 / rate seconds) over the transport's socket,
+     * and a PacketSink on a fresh port of the receiver; registered with the FlowStatistics as
+     * a long flow (size 0, no sender-side fields).
+     * \param flow the flow (sizeBytes must be 0); it starts at flow.startS (>= now)
+     * \param factory the sender's socket factory TypeId name
+     * \param transport the transport name stored with the flow
+     * \param rate the application's sending rate, bit/s of payload (> 0)
+     * \param writeSize bytes per write (> 0; e.g. the MSS)
+     * \return the flow id in the FlowStatistics
+     */
+    uint32_t InstallHostLimited(const PlannedFlow& flow,
+                                const std::string& factory,
+                                const std::string& transport,
+                                DataRate rate,
+                                uint32_t writeSize);
 
     /**
      * \param id a flow id returned by Install()
@@ -182,6 +205,16 @@ class DatacenterWorkloadHelper
   private:
     /// \return the random variable, created on first use
     Ptr<UniformRandomVariable> Rng();
+    /**
+     * \param host a receiver
+     * \return its next fresh port (20000, 20001, ...); aborts when none is left
+     */
+    uint16_t FreshPort(uint32_t host);
+    /**
+     * \param startS an absolute start time, s (not before now)
+     * \return the application start delay that makes it start then
+     */
+    static Time StartDelay(double startS);
 
     const DatacenterTopology& m_tree;               //!< the fabric
     FlowStatistics& m_stats;                        //!< flow registry

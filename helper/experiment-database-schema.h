@@ -148,6 +148,18 @@ inline const Column kHotSpotFlowColumns[] = {
     {"packets_after_warmup", ColType::INTEGER},
 };
 
+/// The columns of `controller_runs` after run_id.
+inline const Column kControllerRunColumns[] = {
+    {"controller", ColType::TEXT},
+    {"interval_s", ColType::REAL},
+    {"threshold", ColType::REAL},
+    {"flows_scheduled", ColType::INTEGER},
+    {"rounds", ColType::INTEGER},
+    {"rules_installed", ColType::INTEGER},
+    {"control_messages", ColType::INTEGER},
+    {"control_bytes", ColType::INTEGER},
+};
+
 /// The columns of `transfers` after run_id.
 inline const Column kTransferColumns[] = {
     {"packets", ColType::INTEGER},
@@ -249,7 +261,8 @@ CreateSql()
        << WorkloadTableSql("transfers", kTransferColumns, ", PRIMARY KEY (run_id, packets)")
        << WorkloadTableSql("hotspot_flows",
                            kHotSpotFlowColumns,
-                           ", PRIMARY KEY (run_id, flow_id)");
+                           ", PRIMARY KEY (run_id, flow_id)")
+       << WorkloadTableSql("controller_runs", kControllerRunColumns, ", PRIMARY KEY (run_id)");
     os << "CREATE TABLE IF NOT EXISTS " << kMetaTable << " (key TEXT PRIMARY KEY, value TEXT);\n"
        << "INSERT OR IGNORE INTO " << kMetaTable << " (key, value) VALUES ('schema_version', '"
        << kResultSchemaVersion << "');\n";

@@ -156,6 +156,20 @@ HotSpotFlowValues(int64_t runId, const HotSpotFlowRecord& h)
 }
 
 std::vector<Value>
+ControllerRunValues(int64_t runId, const ControllerRunRecord& c)
+{
+    return {runId,
+            c.controller,
+            c.intervalS,
+            c.threshold,
+            static_cast<int64_t>(c.flowsScheduled),
+            static_cast<int64_t>(c.rounds),
+            static_cast<int64_t>(c.rulesInstalled),
+            static_cast<int64_t>(c.controlMessages),
+            static_cast<int64_t>(c.controlBytes)};
+}
+
+std::vector<Value>
 TransferValues(int64_t runId, const TransferRecord& t)
 {
     return {runId, int64_t{t.packets}, static_cast<int64_t>(t.bytes), t.transferTimeS};
@@ -381,7 +395,8 @@ CheckSchema(sqlite3* db, const std::string& path, std::string* error)
         CheckColumns(db, path, "workload_runs", kWorkloadRunColumns, error) &&
         CheckColumns(db, path, "links", kLinkColumns, error) &&
         CheckColumns(db, path, "transfers", kTransferColumns, error) &&
-        CheckColumns(db, path, "hotspot_flows", kHotSpotFlowColumns, error))
+        CheckColumns(db, path, "hotspot_flows", kHotSpotFlowColumns, error) &&
+        CheckColumns(db, path, "controller_runs", kControllerRunColumns, error))
     {
         return SchemaCheck::OK;
     }
@@ -679,8 +694,8 @@ ExperimentDatabase::AddRunRows(const RunRecord& run,
     }
     if (workload != nullptr)
     {
-        tables.resize(tables.size() + 6);
-        auto* t = &tables[tables.size() - 6];
+        tables.resize(tables.size() + 7);
+        auto* t = &tables[tables.size() - 7];
         t[0].first = InsertSql("short_flows", kShortFlowColumns, true);
         for (const auto& f : workload->shortFlows)
         {
@@ -708,6 +723,11 @@ ExperimentDatabase::AddRunRows(const RunRecord& run,
         for (const auto& h : workload->hotspotFlows)
         {
             t[5].second.push_back(HotSpotFlowValues(runId, h));
+        }
+        t[6].first = InsertSql("controller_runs", kControllerRunColumns, true);
+        for (const auto& c : workload->controllerRuns)
+        {
+            t[6].second.push_back(ControllerRunValues(runId, c));
         }
     }
     for (const auto& [sql, rows] : tables)
@@ -961,6 +981,21 @@ ExperimentDatabase::GetWorkloadResults(int64_t runId, WorkloadResults* out)
                           h.packets = static_cast<uint64_t>(ColInt(s, 1));
                           h.packetsAfterWarmup = static_cast<uint64_t>(ColInt(s, 2));
                           out->hotspotFlows.push_back(h);
+                      });
+    ok = ok && select(NameList(kControllerRunColumns, ""),
+                      "FROM controller_runs WHERE run_id = ?1",
+                      [&](sqlite3_stmt* s) {
+                          ControllerRunRecord c;
+                          int i = 0;
+                          c.controller = ColText(s, i++);
+                          c.intervalS = ColReal(s, i++);
+                          c.threshold = ColReal(s, i++);
+                          c.flowsScheduled = static_cast<uint64_t>(ColInt(s, i++));
+                          c.rounds = static_cast<uint64_t>(ColInt(s, i++));
+                          c.rulesInstalled = static_cast<uint64_t>(ColInt(s, i++));
+                          c.controlMessages = static_cast<uint64_t>(ColInt(s, i++));
+                          c.controlBytes = static_cast<uint64_t>(ColInt(s, i++));
+                          out->controllerRuns.push_back(c);
                       });
     return ok && found;
 }

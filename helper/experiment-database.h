@@ -204,6 +204,23 @@ struct WorkloadRunRecord
  * \ingroup mptcp
  * \brief Everything a workload run adds to its `runs` and `flows` rows.
  */
+/**
+ * \ingroup mptcp
+ * \brief One row of `controller_runs`: what an SDN controller did in a run (mptcp-fattree
+ * --controller; doc/results-schema.rst).
+ */
+struct ControllerRunRecord
+{
+    std::string controller;        //!< controller: e.g. "hedera"
+    double intervalS{0};           //!< interval_s: scheduling interval, s
+    double threshold{0};           //!< threshold: elephant threshold, fraction of the NIC rate
+    uint64_t flowsScheduled{0};    //!< flows_scheduled: flows placed on a computed path
+    uint64_t rounds{0};            //!< rounds: scheduling rounds run
+    uint64_t rulesInstalled{0};    //!< rules_installed: Flow-Mods sent
+    uint64_t controlMessages{0};   //!< control_messages: OpenFlow messages, both directions
+    uint64_t controlBytes{0};      //!< control_bytes: their bytes (OpenFlow 1.0 sizes)
+};
+
 struct WorkloadResults
 {
     WorkloadRunRecord summary;                //!< the `workload_runs` row
@@ -212,6 +229,7 @@ struct WorkloadResults
     std::vector<LinkLayerRecord> linkLayers;  //!< the `link_layers` rows
     std::vector<LinkRecord> links;            //!< the `links` rows
     std::vector<HotSpotFlowRecord> hotspotFlows; //!< the `hotspot_flows` rows
+    std::vector<ControllerRunRecord> controllerRuns; //!< the `controller_runs` row (0 or 1)
 };
 
 /**
@@ -231,7 +249,7 @@ struct WorkloadResults
  *   goodput_bps REAL, pct_of_optimal REAL, PRIMARY KEY (run_id, flow_id));
  * \endcode
  * and, for workload runs (WorkloadResults), the tables short_flows, flow_counters,
- * link_layers, links, hotspot_flows and workload_runs of doc/results-schema.rst, and transfers (file
+ * link_layers, links, hotspot_flows, controller_runs and workload_runs of doc/results-schema.rst, and transfers (file
  * transfers), added to an older file when it
  * is opened (its rows are kept).
  *

@@ -111,10 +111,20 @@ FlowStatistics::Add(uint32_t srcHost,
                     if (f.rxBytes >= f.sizeBytes && std::isnan(f.lastRxS))
                     {
                         f.lastRxS = Simulator::Now().GetSeconds();
+                        if (!m_completed.IsNull())
+                        {
+                            m_completed(id);
+                        }
                     }
                 }));
     }
     return id;
+}
+
+void
+FlowStatistics::SetCompletedCallback(Callback<void, uint32_t> cb)
+{
+    m_completed = cb;
 }
 
 void

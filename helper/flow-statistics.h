@@ -122,6 +122,14 @@ class FlowStatistics
     const std::deque<FlowStatisticsRecord>& GetFlows() const;
 
     /**
+     * \brief Calls \p cb with a flow's id when its sink has received all sizeBytes bytes
+     * (the instant lastRxS is set; finite flows only), from within the sink's receive path:
+     * a callback that installs applications should schedule that work (Simulator::ScheduleNow).
+     * \param cb the callback; a null callback removes it
+     */
+    void SetCompletedCallback(Callback<void, uint32_t> cb);
+
+    /**
      * \brief FCT summary of the completed short flows.
      * \return FCT statistics, s
      */
@@ -167,6 +175,7 @@ class FlowStatistics
 
     std::deque<FlowStatisticsRecord> m_flows; //!< records; a deque keeps references valid
     std::set<const TcpSocketBase*> m_hooked;  //!< sockets whose CongState is counted
+    Callback<void, uint32_t> m_completed;     //!< SetCompletedCallback()
 };
 
 } // namespace ns3

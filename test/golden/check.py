@@ -15,6 +15,7 @@ doc/mptcp.rst, "Results across releases").
     test/golden/check.py --build build NAME ...        # only these
     test/golden/check.py --build build --update [NAME ...]   # rewrite their summaries
     test/golden/check.py --build build --add NAME -- PROGRAM ARG ...   # record a new run
+        # (@SOURCE@ in an ARG stands for the module's source folder, e.g. for data/ files)
     test/golden/check.py --build build --switch-forwarding ipv4 [NAME ...]
         # the mptcp-fattree runs with their switches forwarding through ns-3's IPv4 stack
         # instead of the default fast path: the summaries must be the same (issue 18)
@@ -32,6 +33,9 @@ import sys
 import tempfile
 
 GOLDEN_DIR = os.path.dirname(os.path.abspath(__file__))
+SOURCE_DIR = os.path.dirname(os.path.dirname(GOLDEN_DIR))
+# Written in a golden file's args for SOURCE_DIR, e.g. --flowSizeCdf=@SOURCE@/data/vl2-flow-size.cdf
+SOURCE_MARK = "@SOURCE@"
 # Fields of the summary that depend on the machine or on the database, not on the model.
 VOLATILE = ("wall_s", "run_id")
 
@@ -48,7 +52,9 @@ def golden_files(folder, names):
 
 
 def run(build, program, args):
-    """Runs PROGRAM ARGS in a scratch directory; returns its summary without VOLATILE fields."""
+    """Runs PROGRAM ARGS in a scratch directory; returns its summary without VOLATILE fields.
+    SOURCE_MARK in an argument stands for the module's source folder (data files)."""
+    args = [a.replace(SOURCE_MARK, SOURCE_DIR) for a in args]
     exe = os.path.join(os.path.abspath(build), program)
     if not os.access(exe, os.X_OK):
         raise RuntimeError(f"{exe} is not built")

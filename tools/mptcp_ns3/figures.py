@@ -6,7 +6,8 @@ its grid, plot, compare. The figure registry (:data:`FIGURES`).
       [--db results/reproduction.db] [--out results/] [--set name=value ...]
       [--only name=v1,v2 ...] [--dry-run] [--plot-only] [--dpi N]
 
-FIGURE is one of fig2 fig3 fig4 fig5 fig6 fig7 fig8 fig9 fig10 fig11 fig12 fig15 fig16 fig17,
+FIGURE is one of fig2 fig3 fig4 fig5 fig6 fig7 fig8 fig9 fig10 fig11 fig12 fig13 hostlimited
+fig15 fig16 fig17,
 'all', or 'list' (each figure, its setting and its number of points). A figure is a grid of
 options of build/mptcp-fattree or build/mptcp-file-transfer (run through sweep.py, so a
 rerun only runs the points not yet done), a plot drawn from the database only
@@ -24,7 +25,7 @@ import sqlite3
 import statistics
 import sys
 
-from . import load_variance, schema, sweep
+from . import load_variance, schema, sdn_figures, sweep
 from .common import (ArgumentParser, BadInput, PlotError, error, int_list, mean, norm_value,
                      parse_value, percentile, pyplot, save_figure)
 from .plots import fattree as fattree_plots
@@ -42,7 +43,8 @@ OPTIONS = {
         "minRto", "delAckCount", "initialCwnd", "delAckTimeout", "quiet", "stock", "workload",
         "shortFlowRate", "longFlowFraction", "shortFlowSize", "flowSizeCdf", "shortTransport",
         "switchThreshold", "incastSenders", "shortFlowStart", "topology", "hosts",
-        "connectionsPerHost", "localFraction", "hotspot", "RngSeed",
+        "connectionsPerHost", "localFraction", "hotspot", "RngSeed", "controller",
+        "hederaInterval", "hederaThreshold", "closedLoopDestination", "hostLimitedRate",
     },
     FILE_TRANSFER: {"packets", "transport", "linkRate", "delay", "queue", "mss", "initialCwnd",
                     "delAckCount", "RngSeed"},
@@ -744,6 +746,14 @@ FIGURES = {f.name: f for f in [
            "the fig9 setting with --hotspot=1 (one core link at a tenth of its rate)"),
     Figure("fig12", "short flows beside long flows", FATTREE, "mix", grid_mix, plot_fig12,
            "4:1 FatTree, --workload=mix, 33 % long flows, 70 KB TCP short flows, 5/s per host"),
+    Figure("fig13", "First Fit (Hedera) vs ECMP and MPTCP", FATTREE, "hedera",
+           sdn_figures.grid_fig13, sdn_figures.plot_fig13,
+           "FatTree permutation, closed-loop VL2 flow sizes: TCP, MPTCP-8, Hedera every "
+           "0.1/0.5/1/5 s"),
+    Figure("hostlimited", "Hedera with host-limited flows (table)", FATTREE, "hostlimited",
+           sdn_figures.grid_hostlimited, sdn_figures.plot_hostlimited,
+           "FatTree permutation + a host-limited flow per host just over / under Hedera's "
+           "threshold 5/10/20/50 %; MPTCP-8 beside"),
     Figure("fig15", "DHFT vs perfect switch, locality", FATTREE, "dhft-locality",
            grid_dhft_locality, plot_fig15,
            "DHFT TCP and MPTCP-8, perfect switch TCP, permutation, --localFraction 0..1"),

@@ -66,6 +66,13 @@ BAD = [
     ("--k=4 --controller=hedera --hederaThreshold=0", "hederaThreshold"),
     ("--k=4 --controller=hedera --hederaThreshold=1.01", "hederaThreshold"),
     ("--k=4 --controller=hedera --transport=tcp --stock=true", "controller"),
+    ("--k=4 --workload=closed", "workload"),
+    ("--k=4 --workload=closed-loop --closedLoopDestination=stride", "closedLoopDestination"),
+    ("--k=4 --closedLoopDestination=random", "closedLoopDestination"),
+    ("--k=4 --hostLimitedRate=fast", "hostLimitedRate"),
+    ("--k=4 --hostLimitedRate=100Mbps", "hostLimitedRate"),
+    ("--k=4 --workload=mix --hostLimitedRate=10Mbps", "hostLimitedRate"),
+    ("--k=4 --workload=closed-loop --flowSizeCdf=/nonexistent/vl2.cdf", "flowSizeCdf"),
 ]
 
 
@@ -201,12 +208,13 @@ def test_default_delayed_ack_timeout_does_not_lock_flows_out():
     ("# header\n1000 0.5\n2000 0.9\n", 3),  # last probability is not 1
     ("1000 half\n", 1),                 # not a number
 ])
-def test_malformed_flow_size_cdf_names_option_and_line(tmp_path, content, line):
+@pytest.mark.parametrize("workload", ["mix", "closed-loop"])
+def test_malformed_flow_size_cdf_names_option_and_line(tmp_path, content, line, workload):
     cdf = tmp_path / "cdf.txt"
     cdf.write_text(content)
     db = tmp_path / "r.db"
-    p = subprocess.run([BINARY, "--workload=mix", "--flowSizeCdf=%s" % cdf, "--db=%s" % db],
-                       capture_output=True, text=True, timeout=60)
+    p = subprocess.run([BINARY, "--workload=" + workload, "--flowSizeCdf=%s" % cdf,
+                        "--db=%s" % db], capture_output=True, text=True, timeout=60)
     assert p.returncode != 0
     lines = [l for l in p.stderr.splitlines() if l.strip()]
     assert len(lines) == 1, p.stderr
@@ -410,3 +418,62 @@ def test_hotspot_flows_rows(tmp_path):
         # Data packets after the warm-up are a part of what the slow links sent after it.
         assert sum(w for _, _, w in rows) <= slow_tx
         con.close()
+
+
+VL2_CDF = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "data", "vl2-flow-size.cdf")
+
+
+def test_vl2_flow_size_file_is_the_published_distribution():
+    """data/vl2-flow-size.cdf: the VL2 "data mining" points (pFabric/PIAS, in 1460-byte
+    packets: 1 .5, 2 .6, 3 .7, 7 .8, 267 .9, 2107 .95, 66667 .99, 666667 1) in bytes; its mean
+    with linear interpolation is 5117 packets (7,470,236 bytes), the mean those papers give."""
+    points = []
+    with open(VL2_CDF) as f:
+        for raw in f:
+            line = raw.split("#")[0].split()
+            if line:
+                points.append((int(line[0]), float(line[1])))
+    packets = [(1, .5), (2, .6), (3, .7), (7, .8), (267, .9), (2107, .95), (66667, .99),
+               (666667, 1.0)]
+    assert points == [(n * 1460, p) for n, p in packets]
+    mean = points[0][0] * points[0][1] + sum(
+        (p1 - p0) * (s0 + s1) / 2 for (s0, p0), (s1, p1) in zip(points, points[1:]))
+    assert round(mean) == 7470236 and round(mean / 1460) == 5117
+
+
+def test_closed_loop_hedera_stores_flows_and_controller_row(tmp_path):
+    """--workload=closed-loop with VL2 sizes and Hedera: every closed-loop flow is a
+    short_flows row (size from the file, start, completion), the JSON counts match the rows,
+    and controller_runs holds Hedera's counts."""
+    db = tmp_path / "r.db"
+    p = subprocess.run([BINARY, "--k=4", "--transport=tcp", "--workload=closed-loop",
+                        "--flowSizeCdf=" + VL2_CDF, "--controller=hedera",
+                        "--hederaInterval=0.1", "--duration=0.6", "--warmup=0.2",
+                        "--db=%s" % db, "--quiet"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    last = json.loads(p.stdout.strip().splitlines()[-1])
+    assert last["workload"] == "closed-loop" and last["flows"] == 0
+    con = sqlite3.connect(str(db))
+    rows = con.execute("select size_bytes, start_s, last_rx_s, fct_s, completed from "
+                       "short_flows where run_id = 1").fetchall()
+    assert len(rows) == last["flows_started"] == last["short_flows_started"]
+    assert sum(r[4] for r in rows) == last["flows_completed"]
+    # 16 senders each have one flow at a time: started = completed + those still running.
+    assert last["flows_started"] - last["flows_completed"] <= 16
+    sizes = {n * 1460 for n in (1, 2, 3, 7, 267, 2107, 66667, 666667)}
+    assert any(r[0] in sizes for r in rows)  # the file's own points occur (u below 0.5)
+    for size, start, last_rx, fct, done in rows:
+        assert 1460 <= size <= 666667 * 1460 and 0 <= start < 0.6
+        if done:
+            # At least the size at 100 Mb/s (1400 payload bytes per 1454 on the wire).
+            assert fct >= size * 8 / 100e6 and last_rx >= start + fct - 1e-9
+    ctl = con.execute("select controller, interval_s, threshold, rounds, flows_scheduled, "
+                      "rules_installed, control_messages, control_bytes from controller_runs "
+                      "where run_id = 1").fetchall()
+    assert len(ctl) == 1
+    c = ctl[0]
+    assert c[:4] == ("hedera", 0.1, 0.1, 5)  # rounds at 0.1 .. 0.5 s
+    assert (c[4], c[5], c[6], c[7]) == (last["flows_scheduled"], last["rules_installed"],
+                                        last["control_messages"], last["control_bytes"])
+    assert c[4] > 0 and c[5] >= c[4]
