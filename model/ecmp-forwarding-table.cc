@@ -20,6 +20,7 @@
 #include <list>
 #include <set>
 #include <sstream>
+#include <tuple>
 #include <utility>
 
 namespace ns3
@@ -106,6 +107,17 @@ bool
 EcmpForwardingTable::FiveTuple::operator!=(const FiveTuple& o) const
 {
     return !(*this == o);
+}
+
+bool
+EcmpForwardingTable::FiveTuple::operator<(const FiveTuple& o) const
+{
+    return std::make_tuple(source.Get(), destination.Get(), protocol, sourcePort, destinationPort) <
+           std::make_tuple(o.source.Get(),
+                           o.destination.Get(),
+                           o.protocol,
+                           o.sourcePort,
+                           o.destinationPort);
 }
 
 std::size_t

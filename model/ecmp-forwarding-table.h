@@ -86,6 +86,14 @@ class EcmpForwardingTable : public SimpleRefCount<EcmpForwardingTable>
          * \return true if any field differs
          */
         bool operator!=(const FiveTuple& o) const;
+        /**
+         * \brief Total order: source address, destination address, protocol, source port,
+         * destination port (numeric values), the order of SdnFlowTable::GetRules() and of
+         * Hedera's elephants.
+         * \param o the other tuple
+         * \return true if this tuple comes first
+         */
+        bool operator<(const FiveTuple& o) const;
     };
 
     /// Hash functor so that FiveTuple can key an std::unordered_map.

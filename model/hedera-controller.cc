@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <set>
-#include <tuple>
 
 namespace ns3
 {
@@ -215,12 +214,7 @@ HederaController::Schedule()
     // Detection order: flows keep the number they got when first seen as elephants; flows no
     // longer measured are forgotten.
     std::unordered_map<SdnFlowTable::FiveTuple, uint64_t, TupleHash> detected;
-    std::sort(elephants.begin(), elephants.end(), [](const auto& a, const auto& b) {
-        return std::make_tuple(a.source.Get(), a.destination.Get(), a.protocol, a.sourcePort,
-                               a.destinationPort) <
-               std::make_tuple(b.source.Get(), b.destination.Get(), b.protocol, b.sourcePort,
-                               b.destinationPort);
-    });
+    std::sort(elephants.begin(), elephants.end());
     for (const auto& t : elephants)
     {
         auto it = m_detected.find(t);

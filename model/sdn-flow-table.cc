@@ -13,23 +13,12 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <tuple>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("SdnFlowTable");
 NS_OBJECT_ENSURE_REGISTERED(SdnFlowTable);
-
-namespace
-{
-/// Sort key of a 5-tuple (GetRules() order).
-std::tuple<uint32_t, uint32_t, uint8_t, uint16_t, uint16_t>
-Key(const SdnFlowTable::FiveTuple& t)
-{
-    return {t.source.Get(), t.destination.Get(), t.protocol, t.sourcePort, t.destinationPort};
-}
-} // namespace
 
 TypeId
 SdnFlowTable::GetTypeId()
@@ -170,7 +159,7 @@ SdnFlowTable::GetRules() const
         rules.push_back(entry.rule);
     }
     std::sort(rules.begin(), rules.end(), [](const FlowRule& a, const FlowRule& b) {
-        return Key(a.match) < Key(b.match);
+        return a.match < b.match;
     });
     return rules;
 }

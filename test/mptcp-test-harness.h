@@ -673,6 +673,56 @@ struct ParallelLinksTopology
     }
 };
 
+/// Counts the datagrams and bytes a UDP socket receives.
+struct UdpCounter
+{
+    uint32_t packets{0}; //!< Datagrams received.
+    uint64_t bytes{0};   //!< Bytes received.
+
+    /// \param s the socket
+    void Read(Ptr<Socket> s)
+    {
+        while (Ptr<Packet> p = s->Recv())
+        {
+            ++packets;
+            bytes += p->GetSize();
+        }
+    }
+};
+
+/**
+ * \brief A UDP socket on \p node, bound to \p port, counting into \p counter.
+ * \param node the node
+ * \param port the port
+ * \param counter the counter
+ * \return the socket
+ */
+inline Ptr<Socket>
+UdpReceiver(Ptr<Node> node, uint16_t port, UdpCounter* counter)
+{
+    Ptr<Socket> s = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
+    s->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
+    s->SetRecvCallback(MakeCallback(&UdpCounter::Read, counter));
+    return s;
+}
+
+/**
+ * \brief Send \p n datagrams of \p size bytes from \p socket, one per millisecond from 0.1 s.
+ * \param socket a connected socket
+ * \param n datagrams
+ * \param size bytes each
+ */
+inline void
+SendDatagrams(Ptr<Socket> socket, uint32_t n, uint32_t size)
+{
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Simulator::Schedule(Seconds(0.1) + MilliSeconds(i), [socket, size]() {
+            socket->Send(Create<Packet>(size));
+        });
+    }
+}
+
 } // namespace
 
 #endif // MPTCP_TEST_HARNESS_H

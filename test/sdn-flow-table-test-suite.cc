@@ -9,6 +9,8 @@
  * OpenFlow channel: latencies and message bytes worked out by hand.
  */
 
+#include "mptcp-test-harness.h"
+
 #include "ns3/channel.h"
 #include "ns3/ecmp-switch-forwarder.h"
 #include "ns3/fat-tree-helper.h"
@@ -44,23 +46,6 @@ constexpr uint16_t kDstPort = 9000;
 /// Datagram payload, bytes, and its IPv4 size (payload + 8 UDP + 20 IPv4), bytes.
 constexpr uint32_t kPayload = 500;
 constexpr uint32_t kIpv4Bytes = kPayload + 8 + 20;
-
-/// Counts what a UDP socket receives.
-struct UdpCounter
-{
-    uint32_t packets{0}; //!< Datagrams received.
-    uint64_t bytes{0};   //!< Bytes received.
-
-    /// \param s the socket
-    void Read(Ptr<Socket> s)
-    {
-        while (Ptr<Packet> p = s->Recv())
-        {
-            ++packets;
-            bytes += p->GetSize();
-        }
-    }
-};
 
 /// One Flow-Removed event seen by a test.
 struct Removal
@@ -132,18 +117,11 @@ TestTuple(const FatTreeHelper& ft)
 void
 StartFlow(const FatTreeHelper& ft, uint32_t n, UdpCounter* counter)
 {
-    Ptr<Socket> rx = Socket::CreateSocket(ft.GetHost(kDst), UdpSocketFactory::GetTypeId());
-    rx->Bind(InetSocketAddress(Ipv4Address::GetAny(), kDstPort));
-    rx->SetRecvCallback(MakeCallback(&UdpCounter::Read, counter));
+    UdpReceiver(ft.GetHost(kDst), kDstPort, counter);
     Ptr<Socket> tx = Socket::CreateSocket(ft.GetHost(kSrc), UdpSocketFactory::GetTypeId());
     tx->Bind(InetSocketAddress(Ipv4Address::GetAny(), kSrcPort));
     tx->Connect(InetSocketAddress(ft.GetHostAddress(kDst), kDstPort));
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        Simulator::Schedule(Seconds(0.1) + MilliSeconds(i), [tx]() {
-            tx->Send(Create<Packet>(kPayload));
-        });
-    }
+    SendDatagrams(tx, n, kPayload);
 }
 
 /**

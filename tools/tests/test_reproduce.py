@@ -18,7 +18,7 @@ from mptcp_ns3 import load_variance
 from paths import PNG_MAGIC
 from test_sweep import install_fake, log_lines
 FIGS = ["fig2", "fig3", "fig4", "fig5", "fig6", "fig7", "fig8", "fig9", "fig10", "fig11",
-        "fig12", "fig15", "fig16", "fig17"]
+        "fig12", "fig13", "hostlimited", "fig15", "fig16", "fig17"]
 
 
 def cli(*args, env_extra=None):
@@ -199,7 +199,7 @@ def test_dry_run_set_and_only(tmp_path):
 
 
 @pytest.mark.parametrize("args,words", [
-    (["fig13"], "unknown figure 'fig13'"),
+    (["fig14"], "unknown figure 'fig14'"),
     (["fig2", "--set", "bogus=1"], "unknown parameter 'bogus'"),
     (["fig17", "--set", "hotspot=1"], "unknown parameter 'hotspot'"),
     (["fig2", "--set", "db=x.db"], "parameter 'db' is set by"),
