@@ -9,6 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/node-list.h"
 #include "ns3/node.h"
+#include "ns3/out-of-band-interfaces.h"
 #include "ns3/packet.h"
 #include "ns3/sdn-flow-table.h"
 
@@ -324,6 +325,22 @@ EcmpForwardingTable::BuildSnapshot()
         const uint8_t len = PrefixLength(e.GetDestNetworkMask());
         const uint32_t net = e.GetDestNetwork().CombineMask(e.GetDestNetworkMask()).Get();
         t.byLength[len][net].push_back(f);
+    }
+    // The subnets of out-of-band interfaces (the SDN control network), on-link through them and
+    // nothing else: global routing does not know them, and a host's default route would send
+    // them into the fabric. A node without such interfaces has no OutOfBandInterfaces.
+    if (Ptr<OutOfBandInterfaces> oob = m_ipv4->GetObject<OutOfBandInterfaces>())
+    {
+        for (uint32_t i : oob->GetInterfaces())
+        {
+            for (uint32_t j = 0; i < m_ipv4->GetNInterfaces() && j < m_ipv4->GetNAddresses(i); ++j)
+            {
+                const Ipv4InterfaceAddress a = m_ipv4->GetAddress(i, j);
+                const uint8_t len = PrefixLength(a.GetMask());
+                const uint32_t net = a.GetLocal().CombineMask(a.GetMask()).Get();
+                m_networkRoutes.byLength[len][net] = {FibEntry{Ipv4Address::GetAny(), i}};
+            }
+        }
     }
     for (PrefixTable* t : {&m_networkRoutes, &m_externalRoutes})
     {

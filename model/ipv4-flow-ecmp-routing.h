@@ -70,7 +70,10 @@ namespace ns3
  * subflow bound to an address leaves through that address's interface).
  *
  * Local delivery, multicast/broadcast and destinations without a route are delegated to the
- * inner object's RouteInput()/RouteOutput().
+ * inner object's RouteInput()/RouteOutput(). The subnets of the node's out-of-band interfaces
+ * (OutOfBandInterfaces: the SDN controller's control network), which global routing does not
+ * know, are on-link routes of the table (EcmpForwardingTable), so that a host's default route
+ * does not send them into the fabric; no fabric destination lies in them.
  *
  * A later SDN controller or Hedera-style scheduler can query Lookup()/GetNextHops() and
  * override the hash for single flows with PinFlow().

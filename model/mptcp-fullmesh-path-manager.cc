@@ -13,6 +13,7 @@
 #include "ns3/log.h"
 #include "ns3/loopback-net-device.h"
 #include "ns3/node.h"
+#include "ns3/out-of-band-interfaces.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -140,7 +141,9 @@ MpTcpFullmeshPathManager::EnumerateLocalAddresses(MpTcpSocketBase& conn)
     Ptr<Ipv4> ipv4 = conn.GetNode()->GetObject<Ipv4>();
     for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
     {
-        if (!ipv4->IsUp(i) || DynamicCast<LoopbackNetDevice>(ipv4->GetNetDevice(i)))
+        // Not the loopback, nor an out-of-band interface (the SDN control network).
+        if (!ipv4->IsUp(i) || DynamicCast<LoopbackNetDevice>(ipv4->GetNetDevice(i)) ||
+            OutOfBandInterfaces::IsOutOfBand(ipv4, i))
         {
             continue;
         }
@@ -217,7 +220,8 @@ MpTcpFullmeshPathManager::OpenMeshSubflows(MpTcpSocketBase& conn)
     std::map<uint32_t, uint32_t> rank; // MatchAddressIndex: our address -> its index
     for (uint32_t i = 0; i < ipv4->GetNInterfaces(); ++i)
     {
-        if (!DynamicCast<LoopbackNetDevice>(ipv4->GetNetDevice(i)))
+        if (!DynamicCast<LoopbackNetDevice>(ipv4->GetNetDevice(i)) &&
+            !OutOfBandInterfaces::IsOutOfBand(ipv4, i))
         {
             for (uint32_t j = 0; j < ipv4->GetNAddresses(i); ++j)
             {

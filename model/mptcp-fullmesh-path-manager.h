@@ -15,7 +15,8 @@ namespace ns3
 /**
  * \ingroup mptcp
  * \brief The "fullmesh" path manager (Linux's, RFC 8684 §3.4): each end gives Address IDs to
- * the addresses of its up, non-loopback interfaces and announces them with ADD_ADDR; the
+ * the addresses of its up, non-loopback interfaces (not out-of-band ones, OutOfBandInterfaces:
+ * the SDN control network's address is never a subflow's) and announces them with ADD_ADDR; the
  * active opener opens one subflow per routable pair of local and remote addresses
  * (SubflowsPerPair per pair, round-robin over the pairs, up to MaxSubflows; with
  * MatchAddressIndex our i-th address only to the peer's Address ID i, for the switch planes
@@ -49,7 +50,7 @@ class MpTcpFullmeshPathManager : public MpTcpPathManager
     void AddressGone(Ipv4Address address, bool local) override;
 
   private:
-    /// Give Address IDs to our addresses (those of up, non-loopback interfaces).
+    /// Give Address IDs to our addresses (those of up, non-loopback, in-band interfaces).
     /// \param conn the connection
     void EnumerateLocalAddresses(MpTcpSocketBase& conn);
     /// Announce our addresses other than the initial one with ADD_ADDR.

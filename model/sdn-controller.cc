@@ -5,8 +5,13 @@
 #include "ns3/sdn-controller.h"
 
 #include "ns3/abort.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/packet.h"
 #include "ns3/simulator.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 
@@ -30,11 +35,23 @@ SdnController::GetTypeId()
                           TimeValue(MicroSeconds(500)),
                           MakeTimeAccessor(&SdnController::m_latency),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("ServerPort",
+                          "UDP port of the controller and of the servers' agents on the "
+                          "out-of-band control network (SdnServerMessage); fixed once the "
+                          "first server is added.",
+                          UintegerValue(6654),
+                          MakeUintegerAccessor(&SdnController::m_serverPort),
+                          MakeUintegerChecker<uint16_t>(1))
             .AddTraceSource("ControlMessage",
                             "A control message: kind (SdnController::MessageType) and OpenFlow "
                             "1.0 size, bytes.",
                             MakeTraceSourceAccessor(&SdnController::m_messageTrace),
-                            "ns3::SdnController::ControlMessageTracedCallback");
+                            "ns3::SdnController::ControlMessageTracedCallback")
+            .AddTraceSource("ServerMessage",
+                            "A message between the controller and a server over the control "
+                            "network: host index, message, and true if sent to the server.",
+                            MakeTraceSourceAccessor(&SdnController::m_serverTrace),
+                            "ns3::SdnController::ServerMessageTracedCallback");
     return tid;
 }
 
@@ -52,6 +69,12 @@ void
 SdnController::DoDispose()
 {
     m_switches.clear();
+    if (m_serverSocket)
+    {
+        m_serverSocket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        m_serverSocket->Close();
+        m_serverSocket = nullptr;
+    }
     Application::DoDispose();
 }
 
@@ -225,6 +248,136 @@ SdnController::HandleFlowRemoved(uint32_t,
 void
 SdnController::HandleFlowStatsReply(uint32_t, const std::vector<SdnFlowTable::FlowRule>&)
 {
+}
+
+void
+SdnController::AddServer(uint32_t hostIndex, Ipv4Address address)
+{
+    NS_LOG_FUNCTION(this << hostIndex << address);
+    NS_ABORT_MSG_IF(m_servers.count(hostIndex),
+                    "SdnController::AddServer: host " << hostIndex << " was added already");
+    NS_ABORT_MSG_IF(m_serverByAddress.count(address.Get()),
+                    "SdnController::AddServer: address " << address << " was added already");
+    if (!m_serverSocket)
+    {
+        NS_ABORT_MSG_IF(!GetNode(), "SdnController::AddServer: add the controller to a node first");
+        m_serverSocket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
+        NS_ABORT_MSG_IF(m_serverSocket->Bind(InetSocketAddress(Ipv4Address::GetAny(),
+                                                               m_serverPort)) != 0,
+                        "SdnController: cannot bind the server port " << m_serverPort);
+        m_serverSocket->SetRecvCallback(MakeCallback(&SdnController::HandleServerRead, this));
+    }
+    m_servers[hostIndex] = address;
+    m_serverByAddress[address.Get()] = hostIndex;
+}
+
+uint32_t
+SdnController::GetNServers() const
+{
+    return static_cast<uint32_t>(m_servers.size());
+}
+
+bool
+SdnController::HasServer(uint32_t hostIndex) const
+{
+    return m_servers.count(hostIndex) != 0;
+}
+
+Ipv4Address
+SdnController::GetServerAddress(uint32_t hostIndex) const
+{
+    auto it = m_servers.find(hostIndex);
+    NS_ABORT_MSG_IF(it == m_servers.end(), "SdnController: no server with host index " << hostIndex);
+    return it->second;
+}
+
+uint16_t
+SdnController::GetServerPort() const
+{
+    return m_serverPort;
+}
+
+bool
+SdnController::SendToServer(uint32_t hostIndex, SdnServerMessage message)
+{
+    NS_LOG_FUNCTION(this << hostIndex << message);
+    const Ipv4Address to = GetServerAddress(hostIndex);
+    message.SetHostIndex(hostIndex);
+    if (m_serverSocket->SendTo(message.ToPacket(), 0, InetSocketAddress(to, m_serverPort)) !=
+        static_cast<int>(SdnServerMessage::kSize))
+    {
+        NS_LOG_WARN("the socket refused a message to host " << hostIndex);
+        return false;
+    }
+    ++m_serverSent;
+    m_serverTrace(hostIndex, message, true);
+    return true;
+}
+
+void
+SdnController::HandleServerRead(Ptr<Socket> socket)
+{
+    Address from;
+    while (Ptr<Packet> p = socket->RecvFrom(from))
+    {
+        SdnServerMessage message;
+        auto sender = InetSocketAddress::IsMatchingType(from)
+                          ? m_serverByAddress.find(InetSocketAddress::ConvertFrom(from).GetIpv4().Get())
+                          : m_serverByAddress.end();
+        if (sender == m_serverByAddress.end() || !SdnServerMessage::Parse(p, message))
+        {
+            ++m_serverMalformed;
+            NS_LOG_LOGIC("dropped a datagram of " << p->GetSize() << " bytes from " << from);
+            continue;
+        }
+        ++m_serverReceived;
+        m_serverTrace(sender->second, message, false);
+        if (m_running)
+        {
+            HandleServerMessage(sender->second, message);
+        }
+    }
+}
+
+void
+SdnController::HandleServerMessage(uint32_t, const SdnServerMessage&)
+{
+}
+
+uint64_t
+SdnController::GetNServerMessagesSent() const
+{
+    return m_serverSent;
+}
+
+uint64_t
+SdnController::GetNServerMessagesReceived() const
+{
+    return m_serverReceived;
+}
+
+uint64_t
+SdnController::GetNServerMessages() const
+{
+    return m_serverSent + m_serverReceived;
+}
+
+uint64_t
+SdnController::GetServerControlBytes() const
+{
+    return GetNServerMessages() * SdnServerMessage::kSize;
+}
+
+uint64_t
+SdnController::GetServerWireBytes() const
+{
+    return GetNServerMessages() * SdnServerMessage::kWireBytes;
+}
+
+uint64_t
+SdnController::GetNMalformedServerMessages() const
+{
+    return m_serverMalformed;
 }
 
 void

@@ -6,8 +6,11 @@
 #define SDN_CONTROLLER_H
 
 #include "ns3/application.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
 #include "ns3/sdn-flow-table.h"
+#include "ns3/sdn-server-message.h"
+#include "ns3/socket.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
@@ -40,6 +43,18 @@ class DatacenterTopology;
  *
  * Switches are identified by their table's switch id (SdnFlowTable::GetSwitchId(), the node id
  * by default).
+ *
+ * Servers (hosts) are reached differently: by real packets over an out-of-band control network
+ * that SdnControllerHelper::InstallControlNetwork() builds (a point-to-point link from every
+ * host to the controller's node) and registers here (AddServer()). Every message is one
+ * SdnServerMessage, the 64-byte payload of a UDP datagram (seed 004 §V-A), between the
+ * controller's socket (port ServerPort, opened by the first AddServer()) and the host's
+ * SdnServerAgent. SendToServer() sends one; HandleServerMessage() receives the servers'
+ * messages while the application runs (they are counted whenever they arrive). They are
+ * counted apart from the OpenFlow messages (GetNServerMessages(), GetServerControlBytes() for
+ * the 64-byte payloads, GetServerWireBytes() for the 94-byte frames on the links) and reported
+ * by the ServerMessage trace; a datagram that is not a message, or does not come from a
+ * registered server, is counted (GetNMalformedServerMessages()) and dropped.
  */
 class SdnController : public Application
 {
@@ -60,6 +75,13 @@ class SdnController : public Application
 
     /// TracedCallback signature of the ControlMessage trace: kind (MessageType), bytes.
     using ControlMessageTracedCallback = void (*)(uint32_t type, uint32_t bytes);
+    /**
+     * TracedCallback signature of the ServerMessage trace: the server's host index, the
+     * message, and whether it went to the server (true) or came from it (false).
+     */
+    using ServerMessageTracedCallback = void (*)(uint32_t host,
+                                                 const SdnServerMessage& message,
+                                                 bool toServer);
 
     /// OpenFlow 1.0 sizes of the messages, bytes (see the class description).
     static constexpr uint32_t kFlowModBytes = 72 + 8;
@@ -142,6 +164,60 @@ class SdnController : public Application
     /// \return Flow-Mods that added or modified a rule (not deletions)
     uint64_t GetNRulesInstalled() const;
 
+    /**
+     * \brief Register a server (a host with an SdnServerAgent) on the control network; the
+     * first call opens the controller's UDP socket on port ServerPort (the controller's node
+     * must have an IPv4 stack). SdnControllerHelper::InstallControlNetwork() calls it for every
+     * host. NS_ABORT if the host index or the address is registered already.
+     * \param hostIndex the host's index in the fabric
+     * \param address the host's address on the control network
+     */
+    void AddServer(uint32_t hostIndex, Ipv4Address address);
+    /// \return the number of servers registered
+    uint32_t GetNServers() const;
+    /**
+     * \param hostIndex a host index
+     * \return whether that host is a registered server
+     */
+    bool HasServer(uint32_t hostIndex) const;
+    /**
+     * \param hostIndex a registered server (NS_ABORT otherwise)
+     * \return its address on the control network
+     */
+    Ipv4Address GetServerAddress(uint32_t hostIndex) const;
+    /// \return the UDP port of the control network (ServerPort attribute)
+    uint16_t GetServerPort() const;
+    /**
+     * \brief Send a message to a server now: one UDP datagram whose 64-byte payload is the
+     * message, to the server's SdnServerAgent. Its host index field is set to \p hostIndex.
+     * \param hostIndex a registered server (NS_ABORT otherwise)
+     * \param message the message
+     * \return whether the socket took it
+     */
+    bool SendToServer(uint32_t hostIndex, SdnServerMessage message);
+    /// \return messages sent to servers
+    uint64_t GetNServerMessagesSent() const;
+    /// \return messages received from servers (handled or not)
+    uint64_t GetNServerMessagesReceived() const;
+    /// \return messages between the controller and the servers, both ways
+    uint64_t GetNServerMessages() const;
+    /**
+     * \return bytes of the server messages both ways, counted as UDP payload: 64 per message
+     *         (SdnServerMessage::kSize, the unit of seed 004 §V-A)
+     */
+    uint64_t GetServerControlBytes() const;
+    /**
+     * \return bytes the server messages put on the control network's point-to-point links,
+     *         both ways: 94 per message (SdnServerMessage::kWireBytes: payload 64 + UDP 8 +
+     *         IPv4 20 + PPP 2)
+     */
+    uint64_t GetServerWireBytes() const;
+    /**
+     * \return datagrams received on the server port that were not messages from a registered
+     *         server (dropped)
+     */
+    uint64_t GetNMalformedServerMessages() const;
+
   protected:
     /**
      * \brief A switch reported a new flow (Packet-In). Default: nothing.
@@ -166,6 +242,13 @@ class SdnController : public Application
      */
     virtual void HandleFlowStatsReply(uint32_t switchId,
                                       const std::vector<SdnFlowTable::FlowRule>& rules);
+    /**
+     * \brief A message from a server (its SdnServerAgent), while the application runs.
+     * Default: nothing; the Responsive-MPTCP controller answers path-adding requests here.
+     * \param hostIndex the server's host index
+     * \param message the message
+     */
+    virtual void HandleServerMessage(uint32_t hostIndex, const SdnServerMessage& message);
     void StartApplication() override;
     void StopApplication() override;
     void DoDispose() override;
@@ -195,6 +278,8 @@ class SdnController : public Application
     void DeliverFlowStatsReply(uint32_t switchId, std::vector<SdnFlowTable::FlowRule> rules);
     /// Switch side: a flow-stats request arrives.
     void AnswerFlowStats(uint32_t switchId);
+    /// Read the server socket.
+    void HandleServerRead(Ptr<Socket> socket);
 
     Time m_latency;                                  //!< One-way latency of the channel.
     std::map<uint32_t, Ptr<SdnFlowTable>> m_switches; //!< Switches by id.
@@ -204,6 +289,16 @@ class SdnController : public Application
     uint64_t m_rulesInstalled{0};                    //!< Flow-Mods adding or modifying.
     /// Trace of every control message: kind and size in bytes.
     TracedCallback<uint32_t, uint32_t> m_messageTrace;
+
+    uint16_t m_serverPort{0};                       //!< UDP port of the control network.
+    Ptr<Socket> m_serverSocket;                     //!< UDP socket to the servers.
+    std::map<uint32_t, Ipv4Address> m_servers;      //!< Control address by host index.
+    std::map<uint32_t, uint32_t> m_serverByAddress; //!< Host index by control address.
+    uint64_t m_serverSent{0};                       //!< Messages sent to servers.
+    uint64_t m_serverReceived{0};                   //!< Messages received from servers.
+    uint64_t m_serverMalformed{0};                  //!< Datagrams dropped.
+    /// Trace of every server message: host, message, direction (true: to the server).
+    TracedCallback<uint32_t, const SdnServerMessage&, bool> m_serverTrace;
 };
 
 } // namespace ns3
