@@ -876,11 +876,11 @@ def main(argv=None, stream=sys.stdout):
         args.only = parse_assignments(args.only, "--only")
         if args.figure == "list":
             check_names(FIGURES.values(), args.sets, args.only)
-            print(f"{'figure':<7} {'points':>6}  setting ({args.scale} scale, {len(args.runs)} "
+            print(f"{'figure':<11} {'points':>6}  setting ({args.scale} scale, {len(args.runs)} "
                   "run(s) per point)", file=stream)
             for f in FIGURES.values():
                 n = len(figure_points(f, args.scale, args.runs, args.sets, args.only))
-                print(f"{f.name:<7} {n:>6}  {f.title}: {f.setting}", file=stream)
+                print(f"{f.name:<11} {n:>6}  {f.title}: {f.setting}", file=stream)
             return 0
         if args.figure == "all":
             figs = list(FIGURES.values())
