@@ -198,23 +198,11 @@ DatacenterWorkloadHelper::Install(const PlannedFlow& flow,
                                   uint16_t port)
 {
     port = port == 0 ? FreshPort(flow.dstHost) : port;
-    // Plain TCP senders connect to a plain TCP sink, every MPTCP variant to an MPTCP one.
-    const std::string sinkFactory =
-        factory == "ns3::TcpSocketFactory" ? factory : "ns3::MpTcpSocketFactory";
     // In a distributed run each rank installs the applications of its own hosts only
     // (DatacenterPartition); the other end's are null here.
-    Ptr<PacketSink> sink;
+    Ptr<PacketSink> sink =
+        InstallSink(flow.dstHost, port, factory, flow.sizeBytes > 0 ? flow.startS : 0);
     Ptr<BulkSendApplication> sender;
-    if (DatacenterPartition::IsLocal(m_tree.GetHost(flow.dstHost)))
-    {
-        PacketSinkHelper sinkHelper(sinkFactory, InetSocketAddress(Ipv4Address::GetAny(), port));
-        ApplicationContainer sa = sinkHelper.Install(m_tree.GetHost(flow.dstHost));
-        // Application start times count from the installation (ns-3 schedules StartApplication
-        // that long after Initialize): relative to now, so that flows installed during the run
-        // (ClosedLoopWorkload) start at their startS too.
-        sa.Start(StartDelay(flow.sizeBytes > 0 ? flow.startS : 0));
-        sink = DynamicCast<PacketSink>(sa.Get(0));
-    }
     if (DatacenterPartition::IsLocal(m_tree.GetHost(flow.srcHost)))
     {
         BulkSendHelper bulk(factory,
@@ -245,6 +233,28 @@ DatacenterWorkloadHelper::FreshPort(uint32_t host)
     return it->second++;
 }
 
+Ptr<PacketSink>
+DatacenterWorkloadHelper::InstallSink(uint32_t host,
+                                      uint16_t port,
+                                      const std::string& factory,
+                                      double startS)
+{
+    if (!DatacenterPartition::IsLocal(m_tree.GetHost(host)))
+    {
+        return nullptr;
+    }
+    // Plain TCP senders connect to a plain TCP sink, every MPTCP variant to an MPTCP one.
+    const std::string sinkFactory =
+        factory == "ns3::TcpSocketFactory" ? factory : "ns3::MpTcpSocketFactory";
+    PacketSinkHelper sinkHelper(sinkFactory, InetSocketAddress(Ipv4Address::GetAny(), port));
+    ApplicationContainer sa = sinkHelper.Install(m_tree.GetHost(host));
+    // Application start times count from the installation (ns-3 schedules StartApplication
+    // that long after Initialize): relative to now, so that flows installed during the run
+    // (ClosedLoopWorkload) start at their startS too.
+    sa.Start(StartDelay(startS));
+    return DynamicCast<PacketSink>(sa.Get(0));
+}
+
 Time
 DatacenterWorkloadHelper::StartDelay(double startS)
 {
@@ -264,16 +274,7 @@ DatacenterWorkloadHelper::InstallHostLimited(const PlannedFlow& flow,
     NS_ABORT_MSG_IF(rate.GetBitRate() == 0 || writeSize == 0,
                     "a host-limited flow needs a rate and a write size above zero");
     const uint16_t port = FreshPort(flow.dstHost);
-    const std::string sinkFactory =
-        factory == "ns3::TcpSocketFactory" ? factory : "ns3::MpTcpSocketFactory";
-    Ptr<PacketSink> sink;
-    if (DatacenterPartition::IsLocal(m_tree.GetHost(flow.dstHost)))
-    {
-        PacketSinkHelper sinkHelper(sinkFactory, InetSocketAddress(Ipv4Address::GetAny(), port));
-        ApplicationContainer sa = sinkHelper.Install(m_tree.GetHost(flow.dstHost));
-        sa.Start(StartDelay(0));
-        sink = DynamicCast<PacketSink>(sa.Get(0));
-    }
+    Ptr<PacketSink> sink = InstallSink(flow.dstHost, port, factory, 0);
     if (DatacenterPartition::IsLocal(m_tree.GetHost(flow.srcHost)))
     {
         // Always on: one write of writeSize bytes every writeSize * 8 / rate seconds. A write

@@ -211,6 +211,18 @@ class DatacenterWorkloadHelper
      */
     uint16_t FreshPort(uint32_t host);
     /**
+     * \param host the receiving host
+     * \param port its port
+     * \param factory the sender's socket factory TypeId name (a TCP sender gets a TCP sink,
+     *        every MPTCP variant an MPTCP one)
+     * \param startS the sink's absolute start time, s (not before now)
+     * \return the sink; null if another rank of a distributed run simulates the host
+     */
+    Ptr<PacketSink> InstallSink(uint32_t host,
+                                uint16_t port,
+                                const std::string& factory,
+                                double startS);
+    /**
      * \param startS an absolute start time, s (not before now)
      * \return the application start delay that makes it start then
      */

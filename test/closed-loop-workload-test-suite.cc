@@ -31,29 +31,6 @@ namespace
 {
 
 /**
- * A k=4 FatTree of 100 Mb/s, 20 us links with the MPTCP stack and flow ECMP.
- * \param tree a FatTree not yet created
- */
-void
-BuildTree(FatTreeHelper& tree)
-{
-    for (auto layer : {FatTreeHelper::HOST_EDGE,
-                       FatTreeHelper::EDGE_AGGREGATION,
-                       FatTreeHelper::AGGREGATION_CORE})
-    {
-        tree.SetDataRate(layer, DataRate("100Mbps"));
-        tree.SetDelay(layer, MicroSeconds(20));
-    }
-    tree.SetQueueSize(100);
-    tree.Create();
-    MpTcpStackHelper stack;
-    stack.SetRoutingHelper(Ipv4FlowEcmpRoutingHelper());
-    stack.Install(tree.GetNodes());
-    tree.AssignIpv4Addresses();
-    Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
-}
-
-/**
  * Closed loop: every sender has one flow at a time; the next starts the instant the previous
  * one's receiver has its last byte, on the row's destination (permutation) or on a random
  * other host (random); none starts at or after the stop time.
@@ -74,7 +51,7 @@ class ClosedLoopTest : public TestCase
     {
         ConfigureTransport(1, Lia(), 131072);
         FatTreeHelper tree(4);
-        BuildTree(tree);
+        BuildThesisFatTree(tree, 100);
         FlowStatistics stats;
         DatacenterWorkloadHelper installer(tree, stats);
         TrafficMatrix tm;
@@ -213,7 +190,7 @@ class HostLimitedFlowTest : public TestCase
     {
         ConfigureTransport(4, Lia(), 131072);
         FatTreeHelper tree(4);
-        BuildTree(tree);
+        BuildThesisFatTree(tree, 100);
         FlowStatistics stats;
         DatacenterWorkloadHelper installer(tree, stats);
         PlannedFlow f;

@@ -30,30 +30,6 @@ using namespace ns3;
 namespace
 {
 
-/**
- * The thesis' fabric (§5.1): 100 Mb/s and 20 us links, MPTCP stack, flow ECMP.
- * \param tree a FatTree not yet created
- * \param queue device queue size, packets
- */
-void
-BuildTree(FatTreeHelper& tree, uint32_t queue)
-{
-    for (auto layer : {FatTreeHelper::HOST_EDGE,
-                       FatTreeHelper::EDGE_AGGREGATION,
-                       FatTreeHelper::AGGREGATION_CORE})
-    {
-        tree.SetDataRate(layer, DataRate("100Mbps"));
-        tree.SetDelay(layer, MicroSeconds(20));
-    }
-    tree.SetQueueSize(queue);
-    tree.Create();
-    MpTcpStackHelper stack;
-    stack.SetRoutingHelper(Ipv4FlowEcmpRoutingHelper());
-    stack.Install(tree.GetNodes());
-    tree.AssignIpv4Addresses();
-    Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
-}
-
 /// Poisson arrivals: count within 4 sqrt(lambda T) of lambda T, times in range, sources and
 /// destinations as the traffic matrix says.
 class PoissonArrivalsTest : public TestCase
@@ -239,7 +215,7 @@ class IdleFlowTest : public TestCase
         ConfigureTransport(1, Lia(), 131072);
         Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(100));
         FatTreeHelper tree(4);
-        BuildTree(tree, 100);
+        BuildThesisFatTree(tree, 100);
 
         FlowStatistics stats;
         DatacenterWorkloadHelper workload(tree, stats);
@@ -313,7 +289,7 @@ class LongFlowUtilisationTest : public TestCase
     {
         ConfigureTransport(1, Lia(), 131072);
         FatTreeHelper tree(4);
-        BuildTree(tree, 100);
+        BuildThesisFatTree(tree, 100);
         FlowStatistics stats;
         DatacenterWorkloadHelper workload(tree, stats);
         LinkLayerStatistics layers(tree);
@@ -366,7 +342,7 @@ class IncastLossTest : public TestCase
         ConfigureTransport(2, Lia(), 131072);
         Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
         FatTreeHelper tree(4);
-        BuildTree(tree, 10);
+        BuildThesisFatTree(tree, 10);
         FlowStatistics stats;
         DatacenterWorkloadHelper workload(tree, stats);
         workload.AssignStreams(5);

@@ -9,6 +9,7 @@
 #define MPTCP_TEST_HARNESS_H
 
 #include "ns3/core-module.h"
+#include "ns3/fat-tree-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
 #include "ns3/ipv4-flow-ecmp-routing.h"
@@ -672,6 +673,31 @@ struct ParallelLinksTopology
         Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
     }
 };
+
+/**
+ * \brief The MMPTCP thesis' fabric (§5.1) used by the workload tests: 100 Mb/s, 20 us links
+ * on every layer, the MPTCP stack and flow ECMP.
+ * \param tree a FatTree not yet created
+ * \param queue device queue size, packets
+ */
+inline void
+BuildThesisFatTree(FatTreeHelper& tree, uint32_t queue)
+{
+    for (auto layer : {FatTreeHelper::HOST_EDGE,
+                       FatTreeHelper::EDGE_AGGREGATION,
+                       FatTreeHelper::AGGREGATION_CORE})
+    {
+        tree.SetDataRate(layer, DataRate("100Mbps"));
+        tree.SetDelay(layer, MicroSeconds(20));
+    }
+    tree.SetQueueSize(queue);
+    tree.Create();
+    MpTcpStackHelper stack;
+    stack.SetRoutingHelper(Ipv4FlowEcmpRoutingHelper());
+    stack.Install(tree.GetNodes());
+    tree.AssignIpv4Addresses();
+    Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+}
 
 /// Counts the datagrams and bytes a UDP socket receives.
 struct UdpCounter
