@@ -65,6 +65,7 @@ def build(bld):
         'model/sdn-server-agent.cc',
         'model/out-of-band-interfaces.cc',
         'model/hedera-demand-estimator.cc',
+        'model/responsive-route-calculator.cc',
         'model/hedera-controller.cc',
         'model/equal-cost-path-counter.cc',
         'model/mptcp-packet-scatter-socket.cc',
@@ -142,6 +143,7 @@ def build(bld):
         'test/mptcp-thesis-model-test-suite.cc',
         'test/mptcp-demux-test-suite.cc',
         'test/datacenter-path-graph-test-suite.cc',
+        'test/responsive-route-calculator-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -173,6 +175,7 @@ def build(bld):
         'model/sdn-server-agent.h',
         'model/out-of-band-interfaces.h',
         'model/hedera-demand-estimator.h',
+        'model/responsive-route-calculator.h',
         'model/hedera-controller.h',
         'model/equal-cost-path-counter.h',
         'model/mptcp-packet-scatter-socket.h',
