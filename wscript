@@ -66,6 +66,7 @@ def build(bld):
         'model/out-of-band-interfaces.cc',
         'model/hedera-demand-estimator.cc',
         'model/responsive-route-calculator.cc',
+        'model/responsive-monitor.cc',
         'model/hedera-controller.cc',
         'model/equal-cost-path-counter.cc',
         'model/mptcp-packet-scatter-socket.cc',
@@ -144,6 +145,7 @@ def build(bld):
         'test/mptcp-demux-test-suite.cc',
         'test/datacenter-path-graph-test-suite.cc',
         'test/responsive-route-calculator-test-suite.cc',
+        'test/responsive-monitor-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -176,6 +178,7 @@ def build(bld):
         'model/out-of-band-interfaces.h',
         'model/hedera-demand-estimator.h',
         'model/responsive-route-calculator.h',
+        'model/responsive-monitor.h',
         'model/hedera-controller.h',
         'model/equal-cost-path-counter.h',
         'model/mptcp-packet-scatter-socket.h',
