@@ -184,18 +184,20 @@ MpTcpFullmeshPathManager::AnnounceLocalAddresses(MpTcpSocketBase& conn)
     }
 }
 
-void
-MpTcpFullmeshPathManager::OpenMeshSubflows(MpTcpSocketBase& conn)
+uint32_t
+MpTcpFullmeshPathManager::OpenMeshSubflows(MpTcpSocketBase& conn, uint32_t limit)
 {
     Address peer;
     if (conn.GetSubflows().empty() || conn.IsFallback() || conn.IsPassiveOpen() ||
         conn.GetState() != MpTcpSocketBase::ESTABLISHED || conn.GetPeerName(peer) != 0 ||
         !InetSocketAddress::IsMatchingType(peer))
     {
-        return; // only the active opener opens subflows (as Linux's fullmesh)
+        return 0; // only the active opener opens subflows (as Linux's fullmesh)
     }
     uint16_t port = InetSocketAddress::ConvertFrom(peer).GetPort();
     uint32_t live = 0;
+    uint32_t opened = 0;
+    const uint32_t most = std::min(limit, conn.GetMaxSubflows());
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> liveOn; // live subflows per pair
     for (const auto& sf : conn.GetSubflows())
     {
@@ -241,16 +243,16 @@ MpTcpFullmeshPathManager::OpenMeshSubflows(MpTcpSocketBase& conn)
             }
             for (const auto& [remoteId, ra] : m_remoteAddrs)
             {
-                if (live >= conn.GetMaxSubflows())
+                if (live >= most)
                 {
-                    return;
+                    return opened;
                 }
                 if (conn.GetMatchAddressIndex() && rank[la.Get()] != remoteId)
                 {
                     continue;
                 }
-                auto opened = m_meshPairs.find({la.Get(), ra.Get()});
-                if (opened != m_meshPairs.end() && opened->second >= round)
+                auto done = m_meshPairs.find({la.Get(), ra.Get()});
+                if (done != m_meshPairs.end() && done->second >= round)
                 {
                     continue;
                 }
@@ -277,9 +279,11 @@ MpTcpFullmeshPathManager::OpenMeshSubflows(MpTcpSocketBase& conn)
                 NS_LOG_LOGIC(&conn << " fullmesh subflow " << la << " (" << int(localId)
                                    << ") -> " << ra << " (" << int(remoteId) << ")");
                 ++live;
+                ++opened;
             }
         }
     }
+    return opened;
 }
 
 void

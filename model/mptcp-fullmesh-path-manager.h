@@ -6,6 +6,7 @@
 
 #include "mptcp-path-manager.h"
 
+#include <cstdint>
 #include <map>
 #include <utility>
 
@@ -49,6 +50,16 @@ class MpTcpFullmeshPathManager : public MpTcpPathManager
     void RemoteAddressAdded(MpTcpSocketBase& conn, uint8_t id, Ipv4Address address) override;
     void AddressGone(Ipv4Address address, bool local) override;
 
+    /**
+     * \brief Active opener: open a subflow for each routable (local, remote) address pair that
+     * has none yet (SubflowsPerPair rounds), until the connection has MaxSubflows live
+     * subflows or \p limit of them, whichever is less.
+     * \param conn the connection
+     * \param limit most live subflows after the call (UINT32_MAX: MaxSubflows alone)
+     * \return the subflows opened
+     */
+    uint32_t OpenMeshSubflows(MpTcpSocketBase& conn, uint32_t limit = UINT32_MAX);
+
   private:
     /// Give Address IDs to our addresses (those of up, non-loopback, in-band interfaces).
     /// \param conn the connection
@@ -56,9 +67,6 @@ class MpTcpFullmeshPathManager : public MpTcpPathManager
     /// Announce our addresses other than the initial one with ADD_ADDR.
     /// \param conn the connection
     void AnnounceLocalAddresses(MpTcpSocketBase& conn);
-    /// Active opener: open a subflow for each routable (local, remote) address pair that has
-    /// none yet, up to MaxSubflows. \param conn the connection
-    void OpenMeshSubflows(MpTcpSocketBase& conn);
     /// Withdraw (REMOVE_ADDR) our addresses whose interface went down. \param conn the
     /// connection
     void CheckLocalAddresses(MpTcpSocketBase& conn);

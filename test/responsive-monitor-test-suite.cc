@@ -14,6 +14,7 @@
 #include "ns3/mptcp-ns3-compat.h"
 #include "ns3/mptcp-socket-base.h"
 #include "ns3/mptcp-socket-factory.h"
+#include "ns3/mptcp-subflow.h"
 #include "ns3/responsive-monitor.h"
 #include "ns3/sdn-controller-helper.h"
 #include "ns3/sdn-controller.h"
@@ -21,6 +22,8 @@
 #include "ns3/test.h"
 
 #include <cmath>
+#include <set>
+#include <utility>
 #include <vector>
 
 using namespace ns3;
@@ -183,6 +186,8 @@ class GrantTest : public TestCase
     {
         ConfigureTransport(1, Lia(), 1 << 18);
         Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(8));
+        Config::SetDefault("ns3::MpTcpSocketBase::PathManager",
+                           StringValue("ns3::MpTcpResponsivePathManager"));
         FatTreeHelper ft(4);
         ft.Build();
         SdnControllerHelper helper("ns3::ResponsiveMonitorTestController");
@@ -244,6 +249,87 @@ class GrantTest : public TestCase
 
 /**
  * \ingroup mptcp
+ * MpTcpResponsivePathManager between two dual-homed hosts (A with a1, a2; B with b1, b2: the
+ * 2 x 2 address pairs of seed 004's two addresses per server). An 8 MB transfer from A to B
+ * keeps its one initial subflow (a1, b1) although both ends know each other's addresses;
+ * OpenSubflows(3) at 0.5 s opens exactly the 3 other pairs; OpenSubflows(5) at 0.8 s with
+ * MaxSubflows 6 opens 2 more (the pairs used up: new ports on the initial pair), so 6 in all;
+ * the passive end opens none; the transfer is byte-exact.
+ */
+class ResponsivePathManagerTest : public TestCase
+{
+  public:
+    ResponsivePathManagerTest()
+        : TestCase("Responsive path manager: subflows on demand only, address pairs first")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ConfigureTransport(1, Lia(), 1 << 18);
+        Config::SetDefault("ns3::MpTcpSocketBase::PathManager",
+                           StringValue("ns3::MpTcpResponsivePathManager"));
+        Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(6));
+        DualHomedTopology t;
+        const uint64_t total = 8000000;
+        Ptr<Socket> listener = Listen(t.n.Get(3), MpTcpSocketFactory::GetTypeId());
+        PatternReceiver rx(listener);
+        Ptr<Socket> client = Socket::CreateSocket(t.n.Get(0), MpTcpSocketFactory::GetTypeId());
+        PatternSender tx(client, total);
+        const Address to = InetSocketAddress(t.b1, 5000);
+        Simulator::Schedule(MilliSeconds(1), [client, to]() {
+            client->Bind();
+            client->Connect(to);
+        });
+        Ptr<MpTcpSocketBase> c = DynamicCast<MpTcpSocketBase>(client);
+        uint32_t atHalf = 0;
+        uint32_t knownRemote = 0;
+        bool first = false;
+        bool second = false;
+        Simulator::Schedule(MilliSeconds(499), [&]() {
+            atHalf = c->GetSubflows().size();
+            knownRemote = c->GetRemoteAddresses().size();
+        });
+        Simulator::Schedule(MilliSeconds(500), [&]() { first = c->OpenSubflows(3); });
+        std::set<std::pair<uint32_t, uint32_t>> pairs;
+        uint32_t afterFirst = 0;
+        Simulator::Schedule(MilliSeconds(700), [&]() {
+            afterFirst = c->GetSubflows().size();
+            for (const auto& sf : c->GetSubflows())
+            {
+                Ipv4Address la;
+                Ipv4Address ra;
+                uint16_t lp;
+                uint16_t rp;
+                sf->GetFourTuple(la, lp, ra, rp);
+                pairs.insert({la.Get(), ra.Get()});
+            }
+        });
+        Simulator::Schedule(MilliSeconds(800), [&]() { second = c->OpenSubflows(5); });
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(knownRemote, 2u, "A knows both of B's addresses");
+        NS_TEST_EXPECT_MSG_EQ(atHalf, 1u, "nothing opened before it is asked");
+        NS_TEST_EXPECT_MSG_EQ(first, true, "OpenSubflows(3)");
+        NS_TEST_EXPECT_MSG_EQ(afterFirst, 4u, "3 more");
+        NS_TEST_EXPECT_MSG_EQ(pairs.size(), 4u, "on the 4 distinct address pairs");
+        NS_TEST_EXPECT_MSG_EQ(second, true, "OpenSubflows(5)");
+        NS_TEST_EXPECT_MSG_EQ(c->GetSubflows().size(), 6u, "2 more: MaxSubflows 6");
+        NS_TEST_EXPECT_MSG_EQ(rx.m_received, total, "the transfer completes");
+        NS_TEST_EXPECT_MSG_EQ(rx.m_mismatches, 0u, "byte-exact");
+        Ptr<MpTcpSocketBase> s = DynamicCast<MpTcpSocketBase>(rx.m_conn);
+        NS_TEST_ASSERT_MSG_EQ(bool(s), true, "accepted");
+        NS_TEST_EXPECT_MSG_EQ(s->GetSubflows().size(), 6u, "the passive end joined, opened none");
+        Simulator::Destroy();
+        ConfigureTransport(1, Lia(), 1 << 18); // the defaults back for later cases
+        Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(8));
+    }
+};
+
+/**
+ * \ingroup mptcp
  * The ResponsiveMonitor suite.
  */
 class ResponsiveMonitorTestSuite : public TestSuite
@@ -255,6 +341,7 @@ class ResponsiveMonitorTestSuite : public TestSuite
         AddTestCase(new StepTest, MPTCP_TEST_QUICK);
         AddTestCase(new GrantTest(2, 3), MPTCP_TEST_QUICK);
         AddTestCase(new GrantTest(10, 4), MPTCP_TEST_QUICK);
+        AddTestCase(new ResponsivePathManagerTest, MPTCP_TEST_QUICK);
     }
 };
 
