@@ -68,6 +68,7 @@ def build(bld):
         'model/hedera-demand-estimator.cc',
         'model/responsive-route-calculator.cc',
         'model/responsive-monitor.cc',
+        'model/responsive-demand-table.cc',
         'model/hedera-controller.cc',
         'model/equal-cost-path-counter.cc',
         'model/mptcp-packet-scatter-socket.cc',
@@ -147,6 +148,7 @@ def build(bld):
         'test/datacenter-path-graph-test-suite.cc',
         'test/responsive-route-calculator-test-suite.cc',
         'test/responsive-monitor-test-suite.cc',
+        'test/responsive-demand-table-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -181,6 +183,7 @@ def build(bld):
         'model/hedera-demand-estimator.h',
         'model/responsive-route-calculator.h',
         'model/responsive-monitor.h',
+        'model/responsive-demand-table.h',
         'model/hedera-controller.h',
         'model/equal-cost-path-counter.h',
         'model/mptcp-packet-scatter-socket.h',
