@@ -80,6 +80,12 @@ def main():
     for i in crossing:
         pcts[i] *= 0.1 if transport == "packetscatter" else 0.7
     rate = 100e6
+    # --hostLimitedRate=Nkbps: one host-limited flow per flow, appended (ids n..2n-1) at that
+    # rate; the network-limited flows lose its share of the NIC.
+    hl = float(opts.get("hostLimitedRate", "0").replace("kbps", "") or 0) * 1e3 / rate
+    if hl > 0:
+        pcts = [p * (1 - hl) for p in pcts] + [100.0 * hl] * nflows
+        nflows *= 2
     db = opts.get("db", "none")
     run_id = -1
     if db != "none":

@@ -153,6 +153,26 @@ def test_figure_tables_show_the_database_values(all_small):
         assert float(m[2]) == pytest.approx(goodput(hot, True) / goodput(base, True), abs=6e-4)
         assert float(m[3]) == pytest.approx(goodput(hot, False) / goodput(base, False),
                                             abs=6e-4)
+    # Host-limited table: the change of the network-limited flows' goodput (flow ids 0..15 of
+    # the 16 hosts; the fake appends the host-limited ones as 16..31) against the run without.
+    def nl_goodput(where):
+        rid = con.execute(f"SELECT run_id FROM runs WHERE label='hostlimited-small' AND {where}"
+                          ).fetchone()[0]
+        n = con.execute("SELECT COUNT(*) FROM flows WHERE run_id=?", (rid,)).fetchone()[0]
+        return n, con.execute("SELECT SUM(goodput_bps) FROM flows WHERE run_id=? AND "
+                              "flow_id < 16", (rid,)).fetchone()[0]
+    hedera10 = ("json_extract(params_json, '$.hederaThreshold') IN (0.1, '0.1') AND "
+                "json_extract(params_json, '$.hostLimitedRate') ")
+    n0, base = nl_goodput(hedera10 + "IS NULL")
+    n1, over = nl_goodput(hedera10 + "= '12000kbps'")
+    n2, under = nl_goodput(hedera10 + "= '8000kbps'")
+    assert (n0, n1, n2) == (16, 32, 32)
+    sec = table_after(out, "== hostlimited")
+    m = re.search(r"^\s+10%\s+([\d.]+)\s+([-+\d.]+)\s+([-+\d.]+)\s+-17\s+-21\s", sec, re.M)
+    assert m, sec[:800]
+    assert float(m[1]) == pytest.approx(base / 1e6, abs=0.06)
+    assert float(m[2]) == pytest.approx(100 * (over / base - 1), abs=0.06)
+    assert float(m[3]) == pytest.approx(100 * (under / base - 1), abs=0.06)
     # Fig. 6: the model columns are load_variance's values.
     sec = table_after(out, "== fig6")
     m = re.search(r"^\s+4\s+8\s+([\d.]+)\s+([\d.]+)", sec, re.M)
