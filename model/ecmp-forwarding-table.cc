@@ -603,7 +603,10 @@ EcmpForwardingTable::SelectForward(const NextHopSet& set, const FiveTuple& tuple
 }
 
 const EcmpForwardingTable::NextHop*
-EcmpForwardingTable::DecideForward(const NextHopSet& set, const FiveTuple& tuple, uint32_t bytes)
+EcmpForwardingTable::DecideForward(const NextHopSet& set,
+                                   const FiveTuple& tuple,
+                                   uint32_t bytes,
+                                   const Ptr<const Packet>& payload)
 {
     if (!m_flowTable)
     {
@@ -629,7 +632,7 @@ EcmpForwardingTable::DecideForward(const NextHopSet& set, const FiveTuple& tuple
         return nullptr;
     }
     const NextHop& h = SelectForward(set, tuple);
-    m_flowTable->AddMissEntry(tuple, h.interface, bytes);
+    m_flowTable->AddMissEntry(tuple, h.interface, bytes, payload);
     return &h;
 }
 

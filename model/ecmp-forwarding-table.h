@@ -204,9 +204,13 @@ class EcmpForwardingTable : public SimpleRefCount<EcmpForwardingTable>
      * \param set the equal-cost set (non-empty)
      * \param tuple the packet's flow
      * \param bytes the packet's IPv4 size (header and payload), bytes, for the rule counters
+     * \param payload the packet's IPv4 payload, for a Packet-In (looked at only on a miss)
      * \return the next hop, or nullptr if the packet is to be held
      */
-    const NextHop* DecideForward(const NextHopSet& set, const FiveTuple& tuple, uint32_t bytes);
+    const NextHop* DecideForward(const NextHopSet& set,
+                                 const FiveTuple& tuple,
+                                 uint32_t bytes,
+                                 const Ptr<const Packet>& payload);
     /**
      * \brief Give this switch an OpenFlow-style flow table (nullptr: none, the default). While
      * it has one, every forwarded packet goes through DecideForward()'s rule lookup, also

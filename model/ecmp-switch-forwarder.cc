@@ -243,15 +243,17 @@ EcmpSwitchForwarder::Handle(Ptr<NetDevice> device,
         const EcmpForwardingTable::FiveTuple tuple =
             EcmpForwardingTable::GetForwardedTuple(header, *packet);
         const uint32_t bytes = packet->GetSize() + header.GetSerializedSize();
-        decided = m_table->DecideForward(*set, tuple, bytes);
+        decided = m_table->DecideForward(*set, tuple, bytes, packet);
         if (!decided)
         {
             // The switch's flow table holds the packet until its controller adds a rule;
             // then this path forwards it again (or it is dropped at the hold limit).
             Ptr<EcmpSwitchForwarder> self = this;
-            m_table->GetFlowTable()->Hold(tuple, bytes, [self, device, p, protocol, from]() {
-                self->Handle(device, p, protocol, from);
-            });
+            m_table->GetFlowTable()->Hold(
+                tuple,
+                bytes,
+                [self, device, p, protocol, from]() { self->Handle(device, p, protocol, from); },
+                packet);
             return true;
         }
     }

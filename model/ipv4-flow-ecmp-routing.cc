@@ -299,14 +299,18 @@ Ipv4FlowEcmpRouting::RouteInput(Ptr<const Packet> p,
     // The switch forwarding path (EcmpSwitchForwarder) makes the same calls.
     const FiveTuple tuple = EcmpForwardingTable::GetForwardedTuple(header, *p);
     const uint32_t bytes = p->GetSize() + header.GetSerializedSize();
-    const EcmpForwardingTable::NextHop* h = m_table->DecideForward(*set, tuple, bytes);
+    const EcmpForwardingTable::NextHop* h = m_table->DecideForward(*set, tuple, bytes, p);
     if (!h)
     {
         // Held by the switch's flow table until its controller adds a rule for the flow.
         Ptr<Ipv4FlowEcmpRouting> self = this;
-        m_table->GetFlowTable()->Hold(tuple, bytes, [self, p, header, idev, ucb, mcb, lcb, ecb]() {
-            self->RouteInput(p, header, idev, ucb, mcb, lcb, ecb);
-        });
+        m_table->GetFlowTable()->Hold(
+            tuple,
+            bytes,
+            [self, p, header, idev, ucb, mcb, lcb, ecb]() {
+                self->RouteInput(p, header, idev, ucb, mcb, lcb, ecb);
+            },
+            p);
         return true;
     }
     ucb(h->route, p, header);

@@ -179,7 +179,10 @@ SdnController::AnswerFlowStats(uint32_t switchId)
 }
 
 void
-SdnController::OnPacketIn(Ptr<SdnFlowTable> table, const FiveTuple& tuple, uint32_t bytes)
+SdnController::OnPacketIn(Ptr<SdnFlowTable> table,
+                          const FiveTuple& tuple,
+                          uint32_t bytes,
+                          Ptr<const Packet> payload)
 {
     Count(PACKET_IN, kPacketInHeaderBytes + std::min(bytes, kPacketInMaxData));
     Simulator::Schedule(m_latency,
@@ -187,7 +190,8 @@ SdnController::OnPacketIn(Ptr<SdnFlowTable> table, const FiveTuple& tuple, uint3
                         this,
                         table->GetSwitchId(),
                         tuple,
-                        bytes);
+                        bytes,
+                        payload ? payload->Copy() : Ptr<Packet>());
 }
 
 void
@@ -205,11 +209,14 @@ SdnController::OnFlowRemoved(Ptr<SdnFlowTable> table,
 }
 
 void
-SdnController::DeliverPacketIn(uint32_t switchId, FiveTuple tuple, uint32_t bytes)
+SdnController::DeliverPacketIn(uint32_t switchId,
+                               FiveTuple tuple,
+                               uint32_t bytes,
+                               Ptr<const Packet> payload)
 {
     if (m_running)
     {
-        HandlePacketIn(switchId, tuple, bytes);
+        HandlePacketIn(switchId, tuple, bytes, payload);
     }
 }
 
@@ -234,7 +241,7 @@ SdnController::DeliverFlowStatsReply(uint32_t switchId, std::vector<SdnFlowTable
 }
 
 void
-SdnController::HandlePacketIn(uint32_t, const FiveTuple&, uint32_t)
+SdnController::HandlePacketIn(uint32_t, const FiveTuple&, uint32_t, Ptr<const Packet>)
 {
 }
 

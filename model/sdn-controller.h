@@ -224,8 +224,13 @@ class SdnController : public Application
      * \param switchId the switch
      * \param tuple the flow
      * \param bytes the IPv4 size of its first packet, bytes
+     * \param payload that packet's IPv4 payload (the transport segment with its options, as
+     *        OpenFlow's Packet-In data; null if the data plane did not give it)
      */
-    virtual void HandlePacketIn(uint32_t switchId, const FiveTuple& tuple, uint32_t bytes);
+    virtual void HandlePacketIn(uint32_t switchId,
+                                const FiveTuple& tuple,
+                                uint32_t bytes,
+                                Ptr<const Packet> payload);
     /**
      * \brief A rule left a switch's table (Flow-Removed). Default: nothing.
      * \param switchId the switch
@@ -263,13 +268,19 @@ class SdnController : public Application
      */
     void Count(MessageType type, uint64_t bytes);
     /// Switch side: a Packet-In raised now.
-    void OnPacketIn(Ptr<SdnFlowTable> table, const FiveTuple& tuple, uint32_t bytes);
+    void OnPacketIn(Ptr<SdnFlowTable> table,
+                    const FiveTuple& tuple,
+                    uint32_t bytes,
+                    Ptr<const Packet> payload);
     /// Switch side: a Flow-Removed raised now.
     void OnFlowRemoved(Ptr<SdnFlowTable> table,
                        const SdnFlowTable::FlowRule& rule,
                        SdnFlowTable::RemovedReason reason);
     /// Controller side: deliver a Packet-In.
-    void DeliverPacketIn(uint32_t switchId, FiveTuple tuple, uint32_t bytes);
+    void DeliverPacketIn(uint32_t switchId,
+                         FiveTuple tuple,
+                         uint32_t bytes,
+                         Ptr<const Packet> payload);
     /// Controller side: deliver a Flow-Removed.
     void DeliverFlowRemoved(uint32_t switchId,
                             SdnFlowTable::FlowRule rule,

@@ -265,7 +265,10 @@ SdnFlowTable::NotifyStaleMatch()
 }
 
 void
-SdnFlowTable::AddMissEntry(const FiveTuple& tuple, uint32_t outputPort, uint32_t bytes)
+SdnFlowTable::AddMissEntry(const FiveTuple& tuple,
+                           uint32_t outputPort,
+                           uint32_t bytes,
+                           Ptr<const Packet> payload)
 {
     NS_LOG_FUNCTION(this << tuple << outputPort << bytes);
     const Time now = Simulator::Now();
@@ -280,11 +283,14 @@ SdnFlowTable::AddMissEntry(const FiveTuple& tuple, uint32_t outputPort, uint32_t
     e.rule.packets = 1;
     e.rule.bytes = bytes;
     ScheduleExpiry(e);
-    RaisePacketIn(tuple, bytes);
+    RaisePacketIn(tuple, bytes, payload);
 }
 
 bool
-SdnFlowTable::Hold(const FiveTuple& tuple, uint32_t bytes, std::function<void()> resume)
+SdnFlowTable::Hold(const FiveTuple& tuple,
+                   uint32_t bytes,
+                   std::function<void()> resume,
+                   Ptr<const Packet> payload)
 {
     NS_LOG_FUNCTION(this << tuple << bytes);
     if (m_heldNow >= m_holdLimit)
@@ -298,7 +304,7 @@ SdnFlowTable::Hold(const FiveTuple& tuple, uint32_t bytes, std::function<void()>
     ++m_heldTotal;
     if (first)
     {
-        RaisePacketIn(tuple, bytes);
+        RaisePacketIn(tuple, bytes, payload);
     }
     return true;
 }
@@ -322,13 +328,13 @@ SdnFlowTable::Release(FiveTuple match)
 }
 
 void
-SdnFlowTable::RaisePacketIn(const FiveTuple& tuple, uint32_t bytes)
+SdnFlowTable::RaisePacketIn(const FiveTuple& tuple, uint32_t bytes, Ptr<const Packet> payload)
 {
     ++m_packetIns;
     m_packetInTrace(tuple, bytes);
     if (!m_packetInCb.IsNull())
     {
-        m_packetInCb(this, tuple, bytes);
+        m_packetInCb(this, tuple, bytes, payload);
     }
 }
 

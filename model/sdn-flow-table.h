@@ -8,6 +8,7 @@
 #include "ns3/ecmp-forwarding-table.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
+#include "ns3/packet.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
@@ -91,8 +92,11 @@ class SdnFlowTable : public Object
         uint64_t bytes{0};           //!< IPv4 bytes of those packets.
     };
 
-    /// Packet-In: the switch's table, the 5-tuple, the IPv4 size of the packet (bytes).
-    using PacketInCallback = Callback<void, Ptr<SdnFlowTable>, const FiveTuple&, uint32_t>;
+    /// Packet-In: the switch's table, the 5-tuple, the IPv4 size of the packet (bytes), and
+    /// the packet's IPv4 payload (the transport segment, as OpenFlow's Packet-In data; null
+    /// when the data plane did not give it).
+    using PacketInCallback =
+        Callback<void, Ptr<SdnFlowTable>, const FiveTuple&, uint32_t, Ptr<const Packet>>;
     /// Flow-Removed: the switch's table, the rule as it left (with its counters), the reason.
     using FlowRemovedCallback =
         Callback<void, Ptr<SdnFlowTable>, const FlowRule&, RemovedReason>;
@@ -185,8 +189,12 @@ class SdnFlowTable : public Object
      * \param tuple the packet's 5-tuple
      * \param outputPort the port ECMP chose
      * \param bytes the packet's IPv4 size, bytes
+     * \param payload the packet's IPv4 payload, for the Packet-In (null: none)
      */
-    void AddMissEntry(const FiveTuple& tuple, uint32_t outputPort, uint32_t bytes);
+    void AddMissEntry(const FiveTuple& tuple,
+                      uint32_t outputPort,
+                      uint32_t bytes,
+                      Ptr<const Packet> payload = nullptr);
     /**
      * \brief Data plane, MISS_HOLD: hold a packet that matched no rule; the first held packet
      * of a 5-tuple raises Packet-In. When a rule for tuple is added, resume() is called (from
@@ -194,9 +202,13 @@ class SdnFlowTable : public Object
      * \param tuple the packet's 5-tuple
      * \param bytes the packet's IPv4 size, bytes
      * \param resume forwards the packet again
+     * \param payload the packet's IPv4 payload, for the Packet-In (null: none)
      * \return false if the packet was dropped (HoldLimit reached)
      */
-    bool Hold(const FiveTuple& tuple, uint32_t bytes, std::function<void()> resume);
+    bool Hold(const FiveTuple& tuple,
+              uint32_t bytes,
+              std::function<void()> resume,
+              Ptr<const Packet> payload = nullptr);
 
   protected:
     void DoDispose() override;
@@ -230,7 +242,7 @@ class SdnFlowTable : public Object
      * \param tuple the 5-tuple of the new flow
      * \param bytes the packet's size
      */
-    void RaisePacketIn(const FiveTuple& tuple, uint32_t bytes);
+    void RaisePacketIn(const FiveTuple& tuple, uint32_t bytes, Ptr<const Packet> payload);
     /// Forward the held packets of match (an event at the Flow-Mod's instant).
     void Release(FiveTuple match);
 

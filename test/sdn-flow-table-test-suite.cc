@@ -78,8 +78,12 @@ struct ControllerLog
      * \param t the table
      * \param tuple the flow
      * \param bytes the packet's size
+     * \param payload the packet's IPv4 payload
      */
-    void PacketIn(Ptr<SdnFlowTable> t, const SdnFlowTable::FiveTuple& tuple, uint32_t bytes)
+    void PacketIn(Ptr<SdnFlowTable> t,
+                  const SdnFlowTable::FiveTuple& tuple,
+                  uint32_t bytes,
+                  Ptr<const Packet> payload)
     {
         packetIns.push_back(t->GetSwitchId());
     }
@@ -478,7 +482,8 @@ class MissHoldTest : public TestCase
                     +[](uint32_t* n,
                         Ptr<SdnFlowTable> table,
                         const SdnFlowTable::FiveTuple& tuple,
-                        uint32_t) {
+                        uint32_t,
+                        Ptr<const Packet>) {
                         ++*n;
                         Ptr<Node> node = table->GetObject<Node>();
                         Ptr<Ipv4FlowEcmpRouting> r = Ipv4FlowEcmpRoutingHelper::GetRouting(node);
@@ -607,13 +612,21 @@ class ReactiveTestController : public SdnController
     }
 
     std::vector<Time> packetInAt;                      //!< When Packet-Ins arrived.
+    std::vector<uint32_t> payloadSizes; //!< Packet-In data size + 20 (0: no data).
+    std::vector<uint32_t> packetSizes;  //!< Packet-In IPv4 sizes.
     std::vector<Time> statsAt;                         //!< When flow-stats replies arrived.
     std::vector<std::vector<SdnFlowTable::FlowRule>> stats; //!< The replies.
 
   protected:
-    void HandlePacketIn(uint32_t switchId, const FiveTuple& tuple, uint32_t) override
+    void HandlePacketIn(uint32_t switchId,
+                        const FiveTuple& tuple,
+                        uint32_t bytes,
+                        Ptr<const Packet> payload) override
     {
         packetInAt.push_back(Simulator::Now());
+        // OpenFlow's Packet-In data: the IPv4 payload, 20 bytes of IPv4 header short.
+        payloadSizes.push_back(payload ? payload->GetSize() + 20 : 0);
+        packetSizes.push_back(bytes);
         Ptr<Node> node = GetSwitch(switchId)->GetObject<Node>();
         Ptr<Ipv4FlowEcmpRouting> r = Ipv4FlowEcmpRoutingHelper::GetRouting(node);
         Ptr<Ipv4Route> route = r->GetNextHops(tuple.destination).at(0);
@@ -683,6 +696,9 @@ class ControllerChannelTest : public TestCase
             NS_TEST_EXPECT_MSG_EQ(ctl->packetInAt[i] - raisedAt[i],
                                   MicroSeconds(500),
                                   "Packet-In " << i << " reaches the controller 0.5 ms later");
+            NS_TEST_EXPECT_MSG_EQ(ctl->payloadSizes[i],
+                                  ctl->packetSizes[i],
+                                  "Packet-In " << i << " carries the IPv4 payload");
         }
         NS_TEST_ASSERT_MSG_EQ(ctl->statsAt.size(), 1u, "one flow-stats reply");
         NS_TEST_EXPECT_MSG_EQ(ctl->statsAt[0], Seconds(0.201), "request 0.5 ms + reply 0.5 ms");
