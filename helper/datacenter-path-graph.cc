@@ -339,6 +339,30 @@ DatacenterPathGraph::GetEqualCostPaths(uint32_t srcHost, uint32_t dstHost) const
     return paths;
 }
 
+std::vector<DatacenterPathGraph::Path>
+DatacenterPathGraph::GetEqualCostPaths(uint32_t srcHost,
+                                       uint32_t dstHost,
+                                       Ipv4Address srcAddr,
+                                       Ipv4Address dstAddr) const
+{
+    std::vector<Path> out;
+    for (Path& p : GetEqualCostPaths(srcHost, dstHost))
+    {
+        if (p.empty())
+        {
+            continue;
+        }
+        Ptr<Ipv4> srcIp = p.front().from->GetObject<Ipv4>();
+        if (srcIp && srcIp->GetInterfaceForAddress(srcAddr) ==
+                         static_cast<int32_t>(p.front().egressInterface) &&
+            p.back().gateway == dstAddr)
+        {
+            out.push_back(std::move(p));
+        }
+    }
+    return out;
+}
+
 double
 DatacenterPathGraph::GetCapacity(uint32_t link, bool forward) const
 {

@@ -150,6 +150,22 @@ class DatacenterPathGraph
     std::vector<Path> GetEqualCostPaths(uint32_t srcHost, uint32_t dstHost) const;
 
     /**
+     * \brief The equal-cost paths a flow between two host addresses can take: those of
+     * GetEqualCostPaths(srcHost, dstHost) that leave by the interface owning \p srcAddr and
+     * whose last hop enters the destination at \p dstAddr (on a multi-homed host, the NICs of
+     * the flow's addresses), in the same order.
+     * \param srcHost source host index
+     * \param dstHost destination host index
+     * \param srcAddr the flow's source address (one of srcHost's)
+     * \param dstAddr the flow's destination address (one of dstHost's)
+     * \return the paths (none if the addresses are not the hosts')
+     */
+    std::vector<Path> GetEqualCostPaths(uint32_t srcHost,
+                                        uint32_t dstHost,
+                                        Ipv4Address srcAddr,
+                                        Ipv4Address dstAddr) const;
+
+    /**
      * \param link link index
      * \param forward the direction: true from the link's a to its b
      * \return the capacity of the link in that direction in bit/s (the sending device's

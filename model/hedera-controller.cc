@@ -68,7 +68,6 @@ HederaController::DoDispose()
 {
     m_pollEvent.Cancel();
     m_graph.reset();
-    m_linkDevices.clear();
     m_placed.clear();
     SdnController::DoDispose();
 }
@@ -79,11 +78,6 @@ HederaController::SetTopology(const DatacenterTopology& topo)
     NS_LOG_FUNCTION(this);
     m_graph = std::make_unique<DatacenterPathGraph>(topo);
     m_nicRateBps = topo.GetHostLinkRate();
-    m_linkDevices.clear();
-    for (const DatacenterTopology::Link& l : topo.GetLinks())
-    {
-        m_linkDevices.emplace_back(l.devA, l.devB);
-    }
     m_hostPorts.clear();
     std::set<uint32_t> edges;
     for (uint32_t h = 0; h < topo.GetNHosts(); ++h)
@@ -251,27 +245,8 @@ HederaController::Place(const SdnFlowTable::FiveTuple& tuple, double demandBps)
     const HostPort& src = m_hostPorts.at(tuple.source.Get());
     const HostPort& dst = m_hostPorts.at(tuple.destination.Get());
     // The paths that leave by the source address's NIC and enter by the destination's.
-    std::vector<DatacenterPathGraph::Path> paths;
-    for (DatacenterPathGraph::Path& p : m_graph->GetEqualCostPaths(src.host, dst.host))
-    {
-        if (p.size() < 2)
-        {
-            continue;
-        }
-        const DatacenterPathGraph::Hop& first = p.front();
-        const DatacenterPathGraph::Hop& last = p.back();
-        Ptr<Ipv4> srcIp = first.from->GetObject<Ipv4>();
-        Ptr<Ipv4> dstIp = last.to->GetObject<Ipv4>();
-        const auto& devs = m_linkDevices.at(last.link);
-        Ptr<NetDevice> ingress = last.forward ? devs.second : devs.first;
-        if (srcIp->GetInterfaceForAddress(tuple.source) ==
-                static_cast<int32_t>(first.egressInterface) &&
-            dstIp->GetInterfaceForAddress(tuple.destination) ==
-                dstIp->GetInterfaceForDevice(ingress))
-        {
-            paths.push_back(std::move(p));
-        }
-    }
+    std::vector<DatacenterPathGraph::Path> paths =
+        m_graph->GetEqualCostPaths(src.host, dst.host, tuple.source, tuple.destination);
     const int32_t chosen = GlobalFirstFit(*m_graph, paths, demandBps);
     if (chosen < 0)
     {

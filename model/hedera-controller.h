@@ -132,8 +132,6 @@ class HederaController : public SdnController
     Time m_ruleIdleTimeout;       //!< Idle timeout of the rules placed.
     double m_nicRateBps{0};       //!< NIC rate, bit/s.
     std::unique_ptr<DatacenterPathGraph> m_graph;       //!< The fabric.
-    /// Devices (a, b) of each link of the fabric, by link index.
-    std::vector<std::pair<Ptr<NetDevice>, Ptr<NetDevice>>> m_linkDevices;
     std::unordered_map<uint32_t, HostPort> m_hostPorts; //!< By host address (host order).
     std::vector<uint32_t> m_edgeSwitches;               //!< Switches polled, ascending.
     EventId m_pollEvent;                                //!< Next round.

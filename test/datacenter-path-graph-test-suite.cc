@@ -562,6 +562,25 @@ class PathGraphDualHomedTest : public TestCase
             NS_TEST_ASSERT_MSG_EQ(paths[p][0].egress, dh.GetHostDevice(0, nic), "path " << p);
             NS_TEST_ASSERT_MSG_EQ(paths[p][5].link, 2 * far + nic, "same plane at the end");
         }
+        // By address: the paths of the NICs that own them (same plane at both ends here), in
+        // the same order; a pair of NICs of different planes has no shortest path.
+        const auto srcAddrs = dh.GetHostAddresses(0);
+        const auto dstAddrs = dh.GetHostAddresses(far);
+        NS_TEST_ASSERT_MSG_EQ(srcAddrs.size(), 2, "two addresses");
+        for (uint32_t nic = 0; nic < 2; ++nic)
+        {
+            auto by = graph.GetEqualCostPaths(0, far, srcAddrs[nic], dstAddrs[nic]);
+            NS_TEST_ASSERT_MSG_EQ(by.size(), 2, "NIC " << nic << "'s 2 paths");
+            NS_TEST_EXPECT_MSG_EQ(by[0][0].link, paths[2 * nic][0].link, "first of NIC " << nic);
+            NS_TEST_EXPECT_MSG_EQ(by[1][2].link, paths[2 * nic + 1][2].link, "second");
+            NS_TEST_EXPECT_MSG_EQ(by[1].back().gateway, dstAddrs[nic], "into that address");
+            NS_TEST_EXPECT_MSG_EQ(
+                graph.GetEqualCostPaths(0, far, srcAddrs[nic], dstAddrs[1 - nic]).size(),
+                0,
+                "across planes");
+        }
+        NS_TEST_EXPECT_MSG_EQ(
+            graph.GetEqualCostPaths(0, far, dstAddrs[0], srcAddrs[0]).size(), 0, "not theirs");
         Simulator::Destroy();
     }
 };
