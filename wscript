@@ -69,6 +69,7 @@ def build(bld):
         'model/responsive-route-calculator.cc',
         'model/responsive-monitor.cc',
         'model/responsive-demand-table.cc',
+        'model/responsive-controller.cc',
         'model/hedera-controller.cc',
         'model/equal-cost-path-counter.cc',
         'model/mptcp-packet-scatter-socket.cc',
@@ -149,6 +150,7 @@ def build(bld):
         'test/responsive-route-calculator-test-suite.cc',
         'test/responsive-monitor-test-suite.cc',
         'test/responsive-demand-table-test-suite.cc',
+        'test/responsive-controller-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -184,6 +186,7 @@ def build(bld):
         'model/responsive-route-calculator.h',
         'model/responsive-monitor.h',
         'model/responsive-demand-table.h',
+        'model/responsive-controller.h',
         'model/hedera-controller.h',
         'model/equal-cost-path-counter.h',
         'model/mptcp-packet-scatter-socket.h',

@@ -5,6 +5,7 @@
 #include "responsive-monitor.h"
 
 #include "mptcp-socket-base.h"
+#include "mptcp-subflow.h"
 
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -149,6 +150,14 @@ ResponsiveMonitor::AddFlow(uint64_t flowId, Ptr<MpTcpSocketBase> socket)
     f.lastBytes = socket->GetBytesAcked();
 }
 
+void
+ResponsiveMonitor::AddFlow(Ptr<MpTcpSocketBase> socket)
+{
+    NS_LOG_FUNCTION(this << socket);
+    NS_ABORT_MSG_IF(!socket, "ResponsiveMonitor::AddFlow: no socket");
+    m_unbound.push_back(socket);
+}
+
 uint32_t
 ResponsiveMonitor::GetNFlows() const
 {
@@ -178,6 +187,31 @@ ResponsiveMonitor::HandleControllerMessage(const SdnServerMessage& message)
 {
     NS_LOG_FUNCTION(this << message);
     auto it = m_flows.find(message.GetFlowId());
+    if (it == m_flows.end() && message.GetType() == SdnServerMessage::DEMAND)
+    {
+        // A flow added without id: its first subflow is the DEMAND's 5-tuple.
+        const auto t = message.GetFiveTuple();
+        for (auto u = m_unbound.begin(); u != m_unbound.end(); ++u)
+        {
+            if ((*u)->GetSubflows().empty())
+            {
+                continue;
+            }
+            Ipv4Address la;
+            Ipv4Address ra;
+            uint16_t lp;
+            uint16_t rp;
+            (*u)->GetSubflows().front()->GetFourTuple(la, lp, ra, rp);
+            if (la == t.source && lp == t.sourcePort && ra == t.destination &&
+                rp == t.destinationPort)
+            {
+                AddFlow(message.GetFlowId(), *u);
+                m_unbound.erase(u);
+                it = m_flows.find(message.GetFlowId());
+                break;
+            }
+        }
+    }
     if (it == m_flows.end())
     {
         NS_LOG_LOGIC("message for a flow not monitored here: " << message);
@@ -225,6 +259,7 @@ ResponsiveMonitor::DoDispose()
 {
     m_sample.Cancel();
     m_flows.clear();
+    m_unbound.clear();
     SdnServerAgent::DoDispose();
 }
 

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <map>
+#include <vector>
 
 /**
  * \file
@@ -104,6 +105,13 @@ class ResponsiveMonitor : public SdnServerAgent
      */
     void AddFlow(uint64_t flowId, Ptr<MpTcpSocketBase> socket);
 
+    /**
+     * \brief Monitor a flow whose id the controller will give: the first DEMAND whose 5-tuple
+     * is the connection's first subflow (source = this host's end) binds the id.
+     * \param socket the flow's MPTCP connection
+     */
+    void AddFlow(Ptr<MpTcpSocketBase> socket);
+
     /// \return the flows monitored now
     uint32_t GetNFlows() const;
     /// \return path-adding requests sent
@@ -149,6 +157,7 @@ class ResponsiveMonitor : public SdnServerAgent
     Parameters m_params;              //!< δ_RVT, δ_DGT, R.
     uint32_t m_maxSubflows{4};        //!< M.
     std::map<uint64_t, Flow> m_flows; //!< Monitored flows by id.
+    std::vector<Ptr<MpTcpSocketBase>> m_unbound; //!< Flows waiting for their id.
     EventId m_sample;                 //!< Next sample.
     uint64_t m_requests{0};           //!< Requests sent.
     uint64_t m_opened{0};             //!< Subflows opened.

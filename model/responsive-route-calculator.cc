@@ -59,6 +59,10 @@ ResponsiveRouteCalculator::RemoveFlow(uint64_t flow)
         for (const auto& hop : path)
         {
             auto l = m_links.find({hop.link, hop.forward});
+            if (l == m_links.end())
+            {
+                continue; // a link of an earlier subflow of the flow, already cleared
+            }
             l->second.erase(flow);
             if (l->second.empty())
             {

@@ -86,7 +86,7 @@ class Fig4RulesTest : public TestCase
 {
   public:
     Fig4RulesTest()
-        : TestCase("Fig. 4: Observation 1, Rule 1 and Rule 2 (1/4 and 3/4 of B)")
+        : TestCase("Fig. 4: Observation 1, Rule 1 and Rule 2 (B over 4, 3 B over 4)")
     {
     }
 
@@ -252,6 +252,13 @@ class RemoveAndTwoHopTest : public TestCase
                               "flow 1's second path is empty again");
         calc.RemoveFlow(2);
         NS_TEST_ASSERT_MSG_EQ(calc.GetAggregateFlows(c[0][0].link, true), 0, "all gone");
+        // A flow alone on its links with two subflows sharing the host links (the first
+        // removal empties them; the second must find them gone).
+        calc.AddSubflow(7, c[0]);
+        calc.AddSubflow(7, c[1]);
+        calc.RemoveFlow(7);
+        NS_TEST_ASSERT_MSG_EQ(calc.GetAggregateFlows(c[0][0].link, true), 0, "flow 7 gone");
+        NS_TEST_ASSERT_MSG_EQ(calc.GetNSubflows(7), 0, "no subflows left");
 
         const std::vector<Path> rack = f.graph.GetEqualCostPaths(0, 1);
         NS_TEST_ASSERT_MSG_EQ(rack.size(), 1, "one path under one edge switch");
