@@ -318,7 +318,7 @@ class ExperimentOptionErrorTest : public TestCase
 
         // The lists: built-ins first, in mptcp-fattree's order, then what a program defines.
         const std::string ccs = MpTcpCongestionControlRegistry::ListNames();
-        const std::string builtIn = "lia, olia, balia, ewtcp, coupled, semicoupled, uncoupled";
+        const std::string builtIn = "lia, olia, balia, ewtcp, coupled, semicoupled, xmp, uncoupled";
         NS_TEST_ASSERT_MSG_EQ(ccs.rfind(builtIn, 0),
                               0U,
                               ccs);
