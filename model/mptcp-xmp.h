@@ -69,6 +69,7 @@ class MpTcpXmp : public MpTcpCoupledCongestionOps
      */
     static TypeId GetTypeId();
 
+    /// \brief Create a controller with the attributes' defaults (Beta = 4).
     MpTcpXmp();
     /**
      * \brief Copy constructor (Fork()): keeps Beta, not the counters.
@@ -77,7 +78,9 @@ class MpTcpXmp : public MpTcpCoupledCongestionOps
     MpTcpXmp(const MpTcpXmp& sock);
     ~MpTcpXmp() override;
 
+    /// \return "MpTcpXmp"
     std::string GetName() const override;
+    /// \return a copy of this controller for a forked socket (same Beta, same connection)
     Ptr<TcpCongestionOps> Fork() override;
 
     /**
