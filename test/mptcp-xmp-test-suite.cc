@@ -242,18 +242,23 @@ class BosReductionTest : public TestCase
  * polled every 0.5 ms); the bottleneck queue stayed near K and never overflowed (no drops); the
  * link stayed busy; and the shares are bounded. With the same marks, TCP halves its window and
  * XMP (beta = 4) cuts a quarter, both gaining one packet per RTT: XMP should hold about twice
- * TCP's window (about 2/3 of the link).
+ * TCP's window (about 2/3 of the link). The control case, K = 0 (no marking, the experiment's
+ * default): no marks, no BOS reduction, and the queue fills up and drops.
  */
 class XmpBesideTcpTest : public TestCase
 {
   public:
-    XmpBesideTcpTest()
-        : TestCase("XMP beside one TCP flow on an ECN-marking bottleneck (K = 20 packets)")
+    /// \param k the switch's marking threshold, packets (0: no marking, the control case)
+    explicit XmpBesideTcpTest(uint32_t k)
+        : TestCase(k > 0 ? "XMP beside one TCP flow on an ECN-marking bottleneck (K = " +
+                               std::to_string(k) + " packets)"
+                         : std::string("XMP beside one TCP flow, no marking: losses only")),
+          kK(k)
     {
     }
 
   private:
-    static constexpr uint32_t kK = 20; //!< marking threshold, packets
+    const uint32_t kK; //!< marking threshold, packets (0: none)
 
     /// Per XMP subflow: its BOS count at the last poll and when it last grew.
     struct Watch
@@ -408,6 +413,18 @@ class XmpBesideTcpTest : public TestCase
 
         NS_TEST_ASSERT_MSG_EQ(subflows, 2U, "two subflows");
         NS_TEST_ASSERT_MSG_EQ(xmpSubflows, 2U, "both run XMP");
+        if (kK == 0)
+        {
+            // The control case: nothing marks, XMP sees losses only and the 100-packet queue
+            // fills up, far above the K of the marking case.
+            NS_TEST_ASSERT_MSG_EQ(marks, 0U, "no marking");
+            NS_TEST_ASSERT_MSG_EQ(bos, 0U, "no BOS reduction without marks");
+            NS_TEST_ASSERT_MSG_GT(losses, 0U, "loss reductions");
+            NS_TEST_ASSERT_MSG_GT(drops, 0U, "the queue overflows");
+            NS_TEST_ASSERT_MSG_GT(maxQ, 90U, "the queue fills up");
+            NS_TEST_ASSERT_MSG_GT(meanQ, 40.0, "a standing queue");
+            return;
+        }
         NS_TEST_ASSERT_MSG_GT(marks, 100U, "the switch marked CE");
         NS_TEST_ASSERT_MSG_GT(bos, 20U, "XMP reacted to the marks (BOS)");
         NS_TEST_ASSERT_MSG_EQ(drops, 0U, "marking kept the queue from overflowing");
@@ -446,7 +463,8 @@ class MpTcpXmpTestSuite : public TestSuite
     {
         AddTestCase(new TrashIncreaseTest, MPTCP_TEST_QUICK);
         AddTestCase(new BosReductionTest, MPTCP_TEST_QUICK);
-        AddTestCase(new XmpBesideTcpTest, MPTCP_TEST_QUICK);
+        AddTestCase(new XmpBesideTcpTest(20), MPTCP_TEST_QUICK);
+        AddTestCase(new XmpBesideTcpTest(0), MPTCP_TEST_QUICK);
     }
 };
 
