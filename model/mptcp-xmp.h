@@ -45,6 +45,12 @@ namespace ns3
  * In bytes (W = w * MSS): the increase per ACK is delta_r * MSS^2 / W_r; delta_r is the same
  * in bytes and in packets.
  *
+ * Where this model may differ from the authors' own: the reduction is applied in slow start too
+ * (ns-3's CA_CWR sets cwnd to the threshold), whereas the ns-3.19 reimplementation cited above
+ * only ends slow start there (ssthresh = cwnd); windows are in bytes (it rounds to packets); the
+ * paper's section and equation numbers are not cited because the full text was not at hand
+ * when this was written (only the algorithm's description and that reimplementation).
+ *
  * **How the ECN reaction is realised in ns-3.** Init() turns ECN on for the subflow
  * (TcpSocketState::m_useEcn = On, classic RFC 3168 signalling, ECT(0)), as ns-3's TcpDctcp
  * does: the SYN negotiates ECN (the receiver's subflows must use XMP, or UseEcn, too) and data
