@@ -141,6 +141,11 @@ main(int argc, char* argv[])
     cmd.AddValue("switchForwarding",
                  "how switches forward: fast (ns3::EcmpSwitchForwarder, below IPv4; default) | "
                  "ipv4 (ns-3's IPv4 forwarding); same results, fast is faster", c.switchForwarding);
+    cmd.AddValue("ecnThreshold",
+                 "ECN marking at the switches: CE on an ECN-capable packet when K or more "
+                 "packets wait in its egress queue, K packets (0 = off, the default; 0 < K < "
+                 "--queue; needs --switchForwarding=fast). For --cc=xmp (whose subflows "
+                 "negotiate ECN); doc/mptcp.rst, \"XMP\"", c.ecnThreshold);
     cmd.AddValue("mpi",
                  "split the fabric by pod over the ranks of mpirun (ns-3's MPI distributed "
                  "simulator; ns-3 configured with --enable-mpi): mpirun -np N mptcp-fattree "

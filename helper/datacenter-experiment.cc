@@ -426,6 +426,26 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     {
         return Reject("switchForwarding", c.switchForwarding, "must be fast or ipv4", error);
     }
+    if (c.ecnThreshold < 0)
+    {
+        return Reject("ecnThreshold", std::to_string(c.ecnThreshold), "must be >= 0 packets",
+                      error);
+    }
+    if (c.ecnThreshold > 0 && static_cast<uint32_t>(c.ecnThreshold) >= c.queue)
+    {
+        return Reject("ecnThreshold",
+                      std::to_string(c.ecnThreshold),
+                      "must be less than --queue (" + std::to_string(c.queue) + " packets)",
+                      error);
+    }
+    if (c.ecnThreshold > 0 && (c.stock || c.switchForwarding != "fast"))
+    {
+        return Reject("ecnThreshold",
+                      std::to_string(c.ecnThreshold),
+                      "needs --switchForwarding=fast and not --stock (switches mark in "
+                      "ns3::EcmpSwitchForwarder)",
+                      error);
+    }
     if (c.stock && c.transport != "tcp")
     {
         return Reject("stock", "true", "the stock ns-3 baseline runs --transport=tcp only", error);
@@ -458,6 +478,12 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     {
         m_warnings.push_back("--mpi with --arrivalOrder=event: results depend on how the "
                              "fabric is split over the ranks (doc/mptcp.rst, \"Distributed runs\")");
+    }
+    if (c.cc == "xmp" && c.ecnThreshold == 0 &&
+        (c.transport == "mptcp" || c.transport == "mmptcp"))
+    {
+        m_warnings.push_back("--cc=xmp without --ecnThreshold: no switch marks CE, XMP reacts "
+                             "to losses only (doc/mptcp.rst, \"XMP and ECN marking\")");
     }
     m_mpSubflows = c.subflows; // also for MPTCP short flows of a TCP run
     m_subflows = (c.transport == "mptcp" || c.transport == "mmptcp") ? c.subflows : 1;
@@ -555,6 +581,7 @@ DatacenterExperiment::Build(Error* error)
                                         : DatacenterTopology::FAST_FORWARDING);
     m_topology->SetArrivalOrder(c.arrivalOrder == "ingress" ? EcmpSwitchForwarder::INGRESS_ORDER
                                                             : EcmpSwitchForwarder::EVENT_ORDER);
+    m_topology->SetEcnThreshold(static_cast<uint32_t>(c.ecnThreshold));
     m_topology->Build(c.stock ? DatacenterTopology::STOCK : DatacenterTopology::FLOW_ECMP);
     const DatacenterTopology& topology = *m_topology;
     const uint32_t coreLinks =
@@ -677,6 +704,7 @@ DatacenterExperiment::Run()
     }
     Simulator::Stop(Seconds(c.duration));
     Simulator::Run();
+    m_ceMarks = m_topology->GetNEcnMarked();
 
     const DatacenterTopology& topology = *m_topology;
     const double window = c.duration - c.warmup;
@@ -874,8 +902,12 @@ DatacenterExperiment::ParamsJson() const
            << ",\"hotspot\":" << c.hotspot
            << ",\"arrivalOrder\":" << Text::Json(c.arrivalOrder)
            << ",\"closedLoopDestination\":" << Text::Json(c.closedLoopDestination)
-           << ",\"hostLimitedRate\":" << Text::Json(c.hostLimitedRate) << c.sdn.ParamsJsonFields()
-           << "}";
+           << ",\"hostLimitedRate\":" << Text::Json(c.hostLimitedRate) << c.sdn.ParamsJsonFields();
+    if (c.ecnThreshold > 0)
+    {
+        params << ",\"ecnThreshold\":" << c.ecnThreshold; // absent when off (golden outputs)
+    }
+    params << "}";
     return params.str();
 }
 
@@ -968,7 +1000,14 @@ DatacenterExperiment::GetSummaryJson(int64_t runId) const
        << ", \"flows_completed\": " << GetFlowsCompleted()
        << ", \"host_limited_flows\": " << m_flows.size() - m_hostLimitedFrom
        << ", \"host_limited_goodput_bps\": " << HostLimitedGoodput()
-       << c.sdn.SummaryJsonFields(m_controller) << ", \"run_id\": " << runId
+       << c.sdn.SummaryJsonFields(m_controller);
+    if (c.ecnThreshold > 0)
+    {
+        // Absent when marking is off, so that the golden outputs stay as they were.
+        os << ", \"ecn_threshold\": " << c.ecnThreshold
+           << ", \"ce_marks\": " << m_ceMarks;
+    }
+    os << ", \"run_id\": " << runId
        << ", \"wall_s\": " << run.wallS << "}";
     return os.str();
 }

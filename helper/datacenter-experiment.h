@@ -97,6 +97,8 @@ class DatacenterExperiment
         std::string delAckTimeout{"40ms"};    //!< Delayed-ACK timeout (ns-3 Time).
         bool stock{false};                    //!< ns-3's own stack and global routing.
         std::string switchForwarding{"fast"}; //!< fast (EcmpSwitchForwarder) | ipv4.
+        /// ECN marking threshold K of the switches, packets (0: none; needs fast forwarding).
+        int ecnThreshold{0};
         std::string workload{"long"};         //!< long | mix | incast | incast-long.
         double shortFlowRate{256};            //!< Poisson short-flow arrivals/s.
         double longFlowFraction{NAN};         //!< Hosts with a long flow in mix (NaN: 1/3).
@@ -307,6 +309,7 @@ class DatacenterExperiment
 
     std::vector<FlowRecord> m_records; //!< Long flows' rows.
     uint64_t m_deliveredBytes{0};      //!< Bytes delivered, whole run.
+    uint64_t m_ceMarks{0};             //!< Packets the switches marked CE, whole run.
     RunRecord m_run;                   //!< The runs row.
     WorkloadResults m_workloadResults; //!< The workload rows.
 };

@@ -49,14 +49,47 @@ DatacenterTopology::InstallStack(Stack stack)
     }
     // The fast path needs the flow-ECMP stack; ingress order needs a forwarder in every mode.
     const bool fast = stack != STOCK && m_switchForwarding == FAST_FORWARDING;
+    NS_ABORT_MSG_IF(m_ecnThreshold > 0 && !fast,
+                    m_className << "::InstallStack: ECN marking needs the flow-ECMP stack and "
+                                   "FAST_FORWARDING");
     if (fast || m_arrivalOrder == EcmpSwitchForwarder::INGRESS_ORDER)
     {
         NodeContainer switches = GetSwitches();
         for (uint32_t i = 0; i < switches.GetN(); ++i)
         {
-            EcmpSwitchForwarder::Install(switches.Get(i), fast, m_arrivalOrder);
+            Ptr<EcmpSwitchForwarder> fwd =
+                EcmpSwitchForwarder::Install(switches.Get(i), fast, m_arrivalOrder);
+            fwd->SetEcnThreshold(m_ecnThreshold);
         }
     }
+}
+
+void
+DatacenterTopology::SetEcnThreshold(uint32_t packets)
+{
+    NS_ABORT_MSG_IF(m_assigned, m_className << "::SetEcnThreshold must precede InstallStack()");
+    m_ecnThreshold = packets;
+}
+
+uint32_t
+DatacenterTopology::GetEcnThreshold() const
+{
+    return m_ecnThreshold;
+}
+
+uint64_t
+DatacenterTopology::GetNEcnMarked() const
+{
+    uint64_t marked = 0;
+    NodeContainer switches = GetSwitches();
+    for (uint32_t i = 0; i < switches.GetN(); ++i)
+    {
+        if (Ptr<EcmpSwitchForwarder> fwd = switches.Get(i)->GetObject<EcmpSwitchForwarder>())
+        {
+            marked += fwd->GetNMarked();
+        }
+    }
+    return marked;
 }
 
 void

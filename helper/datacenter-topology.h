@@ -131,6 +131,18 @@ class DatacenterTopology
     /// \return the order of same-instant arrivals at the switches
     EcmpSwitchForwarder::ArrivalOrder GetArrivalOrder() const;
     /**
+     * \brief ECN marking at the switches (XMP, DCTCP); before InstallStack(). With K > 0 every
+     * switch's EcmpSwitchForwarder marks CE on an ECN-capable packet when K or more packets wait
+     * in its egress queue (EcmpSwitchForwarder, "ECN marking"). Needs the fast path (FLOW_ECMP
+     * stack, FAST_FORWARDING): InstallStack() aborts otherwise.
+     * \param packets K, packets (0, the default: no marking)
+     */
+    void SetEcnThreshold(uint32_t packets);
+    /// \return the ECN marking threshold K of the switches, packets (0: none)
+    uint32_t GetEcnThreshold() const;
+    /// \return packets marked CE by the switches' forwarders so far
+    uint64_t GetNEcnMarked() const;
+    /**
      * \return the nodes that are not hosts (the switches), in GetNodes() order
      */
     NodeContainer GetSwitches() const;
@@ -322,6 +334,7 @@ class DatacenterTopology
     SwitchForwarding m_switchForwarding{FAST_FORWARDING}; //!< How the switches forward.
     /// Order of same-instant arrivals at the switches.
     EcmpSwitchForwarder::ArrivalOrder m_arrivalOrder{EcmpSwitchForwarder::EVENT_ORDER};
+    uint32_t m_ecnThreshold{0}; //!< ECN marking threshold of the switches, packets (0: none).
 };
 
 } // namespace ns3

@@ -13,6 +13,7 @@
 #include "ns3/mptcp-olia.h"
 #include "ns3/mptcp-scheduler.h"
 #include "ns3/mptcp-semi-coupled.h"
+#include "ns3/mptcp-xmp.h"
 #include "ns3/tcp-congestion-ops.h"
 
 #include <algorithm>
@@ -76,6 +77,7 @@ MpTcpCongestionControlRegistry::Named()
         {"ewtcp", MpTcpEwtcp::GetTypeId(), ""},
         {"coupled", MpTcpFullyCoupled::GetTypeId(), "fully coupled"},
         {"semicoupled", MpTcpSemiCoupled::GetTypeId(), ""},
+        {"xmp", MpTcpXmp::GetTypeId(), "ECN, with --ecnThreshold"},
         {"uncoupled", TcpNewReno::GetTypeId(), "NewReno per subflow"},
     };
     return named;

@@ -26,8 +26,9 @@ namespace ns3
  *
  * Built in, in this order: ``lia`` (MpTcpLia, RFC 6356), ``olia`` (MpTcpOlia, Khalili et al.
  * 2012), ``balia`` (MpTcpBalia, Peng et al. 2016), ``ewtcp`` (MpTcpEwtcp), ``coupled``
- * (MpTcpFullyCoupled), ``semicoupled`` (MpTcpSemiCoupled) and ``uncoupled`` (TcpNewReno on
- * every subflow). Any other registered TypeId derived from ns3::MpTcpCoupledCongestionOps
+ * (MpTcpFullyCoupled), ``semicoupled`` (MpTcpSemiCoupled), ``xmp`` (MpTcpXmp, Cao et al.
+ * 2013; ECN, the switches mark with a program's ``--ecnThreshold``) and ``uncoupled``
+ * (TcpNewReno on every subflow). Any other registered TypeId derived from ns3::MpTcpCoupledCongestionOps
  * (e.g. one defined in a user's program with NS_OBJECT_ENSURE_REGISTERED) is found by TypeId
  * enumeration and named by its TypeId name without "ns3::" and "MpTcp", in lower case
  * ("ns3::MpTcpWVegas": ``wvegas``), after the built-ins; Add() names one explicitly.

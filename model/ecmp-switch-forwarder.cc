@@ -14,8 +14,10 @@
 #include "ns3/packet.h"
 #include "ns3/sdn-flow-table.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/queue.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 
@@ -62,7 +64,16 @@ EcmpSwitchForwarder::GetTypeId()
     static TypeId tid = TypeId("ns3::EcmpSwitchForwarder")
                             .SetParent<Object>()
                             .SetGroupName("Mptcp")
-                            .AddConstructor<EcmpSwitchForwarder>();
+                            .AddConstructor<EcmpSwitchForwarder>()
+                            .AddAttribute("EcnThreshold",
+                                          "ECN marking threshold K, packets (0: no marking): "
+                                          "a forwarded ECN-capable packet is marked CE when K or "
+                                          "more packets wait in its egress device's queue, i.e. "
+                                          "when the queue with it exceeds K (XMP's and DCTCP's "
+                                          "switch rule). Fast path only.",
+                                          UintegerValue(0),
+                                          MakeUintegerAccessor(&EcmpSwitchForwarder::m_ecnThreshold),
+                                          MakeUintegerChecker<uint32_t>());
     return tid;
 }
 
@@ -269,11 +280,52 @@ EcmpSwitchForwarder::Handle(Ptr<NetDevice> device,
     // Ipv4L3Protocol::IpForward: TTL; it and the traffic-control layer leave no priority tag
     // on a packet for a single-queue device.
     header.SetTtl(header.GetTtl() - 1);
+    if (m_ecnThreshold > 0)
+    {
+        MarkIfCongested(header, hop.device);
+    }
     SocketPriorityTag priority;
     packet->RemovePacketTag(priority);
     packet->AddHeader(header);
     ++m_forwarded;
     hop.device->Send(packet, hop.device->GetBroadcast(), kIpv4);
+    return true;
+}
+
+void
+EcmpSwitchForwarder::SetEcnThreshold(uint32_t packets)
+{
+    m_ecnThreshold = packets;
+}
+
+uint32_t
+EcmpSwitchForwarder::GetEcnThreshold() const
+{
+    return m_ecnThreshold;
+}
+
+uint64_t
+EcmpSwitchForwarder::GetNMarked() const
+{
+    return m_marked;
+}
+
+bool
+EcmpSwitchForwarder::MarkIfCongested(Ipv4Header& header, Ptr<NetDevice> egress)
+{
+    const Ipv4Header::EcnType ecn = header.GetEcn();
+    if (ecn != Ipv4Header::ECN_ECT0 && ecn != Ipv4Header::ECN_ECT1)
+    {
+        return false; // not ECN-capable (or marked already): it queues (or is dropped) as before
+    }
+    Ptr<PointToPointNetDevice> p2p = DynamicCast<PointToPointNetDevice>(egress);
+    Ptr<Queue<Packet>> queue = p2p ? p2p->GetQueue() : nullptr;
+    if (!queue || queue->GetNPackets() < m_ecnThreshold)
+    {
+        return false;
+    }
+    header.SetEcn(Ipv4Header::ECN_CE);
+    ++m_marked;
     return true;
 }
 

@@ -5,6 +5,7 @@
 #define ECMP_SWITCH_FORWARDER_H
 
 #include "ns3/ecmp-forwarding-table.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/ipv4.h"
 #include "ns3/net-device.h"
 #include "ns3/object.h"
@@ -65,6 +66,18 @@ class Ipv4L3Protocol;
  * (so results differ slightly from EVENT_ORDER's, in both forwarding modes alike). Without the
  * fast path (\p fastPath false in Install()), the forwarder only orders arrivals and hands every
  * packet to the IPv4 stack: the IPv4 forwarding mode and the stock stack with INGRESS_ORDER.
+ *
+ * **ECN marking (XMP's and DCTCP's switches).** With an EcnThreshold of K > 0 packets, the fast
+ * path marks CE on a forwarded ECN-capable (ECT(0) or ECT(1)) IPv4 packet when K or more packets
+ * already wait in the egress device's DropTail queue, i.e. when the instantaneous queue with this
+ * packet exceeds K (Cao et al., CoNEXT 2013, BOS; Alizadeh et al., SIGCOMM 2010). This is what
+ * ns-3's RedQueueDisc does with UseEcn, UseHardDrop false, QW = 1 and MinTh = MaxTh = K, but the
+ * fabric has no queue disc (the devices' DropTail queues are the only queues, and the fast path
+ * does not pass the traffic-control layer), so the rule is applied here, at the one step every
+ * transit packet takes. Packets that are not ECN-capable are not marked (they queue, or are
+ * dropped at the full queue, as before); packets this path delegates to IPv4 (see above; e.g.
+ * with checksums enabled, or in the IPv4 mode) are not marked. K = 0 (the default) changes
+ * nothing.
  */
 class EcmpSwitchForwarder : public Object
 {
@@ -104,6 +117,16 @@ class EcmpSwitchForwarder : public Object
     uint64_t GetNForwarded() const;
     /// \return packets handed to the node's IPv4 stack instead
     uint64_t GetNDelegated() const;
+
+    /**
+     * \brief Set the ECN marking threshold (attribute EcnThreshold).
+     * \param packets K, packets: mark CE when K or more packets wait in the egress queue (0: off)
+     */
+    void SetEcnThreshold(uint32_t packets);
+    /// \return the ECN marking threshold K, packets (0: off)
+    uint32_t GetEcnThreshold() const;
+    /// \return packets this forwarder marked CE
+    uint64_t GetNMarked() const;
 
   protected:
     void DoDispose() override;
@@ -145,6 +168,14 @@ class EcmpSwitchForwarder : public Object
     bool Handle(Ptr<NetDevice> device, Ptr<const Packet> p, uint16_t protocol, const Address& from);
     /// INGRESS_ORDER: handle the packets of this instant by ingress device index.
     void Flush();
+    /**
+     * \brief The ECN marking rule: CE on an ECN-capable packet whose egress queue holds
+     * EcnThreshold or more packets.
+     * \param header the packet's IPv4 header (changed in place)
+     * \param egress the egress device (a PointToPointNetDevice; others are never marked)
+     * \return whether the packet was marked
+     */
+    bool MarkIfCongested(Ipv4Header& header, Ptr<NetDevice> egress);
 
     /// A packet waiting for the end of its instant (INGRESS_ORDER).
     struct Arrival
@@ -168,6 +199,8 @@ class EcmpSwitchForwarder : public Object
     std::vector<Arrival> m_pending;
     uint64_t m_forwarded{0};            //!< Packets forwarded here.
     uint64_t m_delegated{0};            //!< Packets handed to IPv4.
+    uint32_t m_ecnThreshold{0};         //!< ECN marking threshold K, packets (0: off).
+    uint64_t m_marked{0};               //!< Packets marked CE.
 };
 
 } // namespace ns3

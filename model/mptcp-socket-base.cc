@@ -88,7 +88,8 @@ MpTcpSocketBase::GetTypeId()
                           "Congestion control of each subflow: ns3::MpTcpLia (coupled, RFC "
                           "6356), any other MpTcpCoupledCongestionOps (ns3::MpTcpOlia, "
                           "ns3::MpTcpBalia, ns3::MpTcpEwtcp, ns3::MpTcpFullyCoupled, "
-                          "ns3::MpTcpSemiCoupled; coupled through this connection) or any "
+                          "ns3::MpTcpSemiCoupled, ns3::MpTcpXmp; coupled through this "
+                          "connection) or any "
                           "TcpCongestionOps, e.g. ns3::TcpNewReno (uncoupled).",
                           TypeIdValue(MpTcpLia::GetTypeId()),
                           MakeTypeIdAccessor(&MpTcpSocketBase::m_congestionTypeId),

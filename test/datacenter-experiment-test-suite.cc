@@ -298,6 +298,14 @@ class ExperimentOptionErrorTest : public TestCase
                "k",
                "for dhft, k must be a multiple of 4 between 4 and 80");
         Expect([](C& c) { c.k = 5; }, "k", "k must be even and at least 2");
+        Expect([](C& c) { c.ecnThreshold = -1; }, "ecnThreshold", "must be >= 0 packets");
+        Expect([](C& c) { c.ecnThreshold = 100; },
+               "ecnThreshold",
+               "must be less than --queue (100 packets)");
+        Expect([](C& c) { c.ecnThreshold = 20; c.switchForwarding = "ipv4"; },
+               "ecnThreshold",
+               "needs --switchForwarding=fast and not --stock (switches mark in "
+               "ns3::EcmpSwitchForwarder)");
         Expect([](C& c) { c.hosts = 16; }, "hosts", "only with --topology=perfect");
         Expect([](C& c) { c.topology = "perfect"; }, "hosts", "must be between 2 and 4194304");
         Expect([](C& c) { c.topology = "perfect"; c.hosts = 8; c.localFraction = 0.5; },
@@ -318,7 +326,7 @@ class ExperimentOptionErrorTest : public TestCase
 
         // The lists: built-ins first, in mptcp-fattree's order, then what a program defines.
         const std::string ccs = MpTcpCongestionControlRegistry::ListNames();
-        const std::string builtIn = "lia, olia, balia, ewtcp, coupled, semicoupled, uncoupled";
+        const std::string builtIn = "lia, olia, balia, ewtcp, coupled, semicoupled, xmp, uncoupled";
         NS_TEST_ASSERT_MSG_EQ(ccs.rfind(builtIn, 0),
                               0U,
                               ccs);

@@ -45,6 +45,7 @@ OPTIONS = {
         "switchThreshold", "incastSenders", "shortFlowStart", "topology", "hosts",
         "connectionsPerHost", "localFraction", "hotspot", "RngSeed", "controller",
         "hederaInterval", "hederaThreshold", "closedLoopDestination", "hostLimitedRate",
+        "ecnThreshold",
     },
     FILE_TRANSFER: {"packets", "transport", "linkRate", "delay", "queue", "mss", "initialCwnd",
                     "delAckCount", "RngSeed"},

@@ -58,6 +58,11 @@ BAD = [
     ("--topology=perfect --hosts=16 --localFraction=0.5", "localFraction"),
     ("--topology=vl2 --k=4 --hotspot=9", "hotspot"),
     ("--k=4 --hotspot=-1", "hotspot"),
+    ("--k=4 --ecnThreshold=-1", "ecnThreshold"),
+    ("--k=4 --ecnThreshold=100", "ecnThreshold"),
+    ("--k=4 --queue=20 --ecnThreshold=30", "ecnThreshold"),
+    ("--k=4 --ecnThreshold=20 --switchForwarding=ipv4", "ecnThreshold"),
+    ("--k=4 --transport=tcp --stock --ecnThreshold=20", "ecnThreshold"),
     ("--k=4 --hotspot=17", "hotspot"),
     ("--k=4 --SchedulerType=ns3::Node", "SchedulerType"),
     ("--k=4 --controller=ryu", "controller"),
@@ -151,7 +156,7 @@ def test_runs_append_and_json_summary(tmp_path):
     assert last["hosts"] == 16 and last["flows"] == 16 and last["subflows"] == 2
 
 
-@pytest.mark.parametrize("cc", ["lia", "olia", "balia", "ewtcp", "coupled", "semicoupled",
+@pytest.mark.parametrize("cc", ["lia", "olia", "balia", "ewtcp", "coupled", "semicoupled", "xmp",
                                 "uncoupled"])
 def test_every_congestion_control_runs(cc):
     p = subprocess.run([BINARY, "--k=4", "--transport=mptcp", "--subflows=2", "--cc=%s" % cc,
