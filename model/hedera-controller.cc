@@ -5,7 +5,6 @@
 #include "ns3/hedera-controller.h"
 
 #include "ns3/abort.h"
-#include "ns3/channel.h"
 #include "ns3/datacenter-topology.h"
 #include "ns3/double.h"
 #include "ns3/hedera-demand-estimator.h"
@@ -78,29 +77,11 @@ HederaController::SetTopology(const DatacenterTopology& topo)
     NS_LOG_FUNCTION(this);
     m_graph = std::make_unique<DatacenterPathGraph>(topo);
     m_nicRateBps = topo.GetHostLinkRate();
-    m_hostPorts.clear();
+    m_hostPorts = MapHostPorts(topo);
     std::set<uint32_t> edges;
-    for (uint32_t h = 0; h < topo.GetNHosts(); ++h)
+    for (const auto& [addr, port] : m_hostPorts)
     {
-        Ptr<Node> host = topo.GetHost(h);
-        Ptr<Ipv4> ipv4 = host->GetObject<Ipv4>();
-        for (const Ipv4Address& addr : topo.GetHostAddresses(h))
-        {
-            const int32_t iface = ipv4->GetInterfaceForAddress(addr);
-            NS_ABORT_MSG_IF(iface < 0,
-                            "HederaController::SetTopology: host " << h << " lacks " << addr);
-            Ptr<NetDevice> dev = ipv4->GetNetDevice(static_cast<uint32_t>(iface));
-            Ptr<Channel> ch = dev->GetChannel();
-            for (std::size_t i = 0; ch && i < ch->GetNDevices(); ++i)
-            {
-                if (ch->GetDevice(i) != dev)
-                {
-                    const uint32_t sw = ch->GetDevice(i)->GetNode()->GetId();
-                    m_hostPorts[addr.Get()] = HostPort{h, sw};
-                    edges.insert(sw);
-                }
-            }
-        }
+        edges.insert(port.switchId);
     }
     m_edgeSwitches.assign(edges.begin(), edges.end());
 }

@@ -96,12 +96,6 @@ class HederaController : public SdnController
                            SdnFlowTable::RemovedReason reason) override;
 
   private:
-    /// Where a host address is attached.
-    struct HostPort
-    {
-        uint32_t host;     //!< Host index.
-        uint32_t switchId; //!< Node id of the switch on the NIC's link.
-    };
     /// A measured flow of the current round.
     struct Measured
     {
@@ -132,7 +126,7 @@ class HederaController : public SdnController
     Time m_ruleIdleTimeout;       //!< Idle timeout of the rules placed.
     double m_nicRateBps{0};       //!< NIC rate, bit/s.
     std::unique_ptr<DatacenterPathGraph> m_graph;       //!< The fabric.
-    std::unordered_map<uint32_t, HostPort> m_hostPorts; //!< By host address (host order).
+    HostPortMap m_hostPorts;                             //!< By host address.
     std::vector<uint32_t> m_edgeSwitches;               //!< Switches polled, ascending.
     EventId m_pollEvent;                                //!< Next round.
     Time m_lastPoll;                                    //!< When the last round started.

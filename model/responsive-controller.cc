@@ -8,12 +8,10 @@
 #include "mptcp-option.h"
 
 #include "ns3/abort.h"
-#include "ns3/channel.h"
 #include "ns3/datacenter-topology.h"
 #include "ns3/double.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
-#include "ns3/net-device.h"
 #include "ns3/node.h"
 #include "ns3/tcp-header.h"
 #include "ns3/uinteger.h"
@@ -177,26 +175,7 @@ ResponsiveController::SetTopology(const DatacenterTopology& topo)
     NS_LOG_FUNCTION(this);
     m_graph = std::make_unique<DatacenterPathGraph>(topo);
     m_nicRateBps = topo.GetHostLinkRate();
-    m_hostPorts.clear();
-    for (uint32_t h = 0; h < topo.GetNHosts(); ++h)
-    {
-        Ptr<Ipv4> ipv4 = topo.GetHost(h)->GetObject<Ipv4>();
-        for (const Ipv4Address& addr : topo.GetHostAddresses(h))
-        {
-            const int32_t iface = ipv4->GetInterfaceForAddress(addr);
-            NS_ABORT_MSG_IF(iface < 0,
-                            "ResponsiveController::SetTopology: host " << h << " lacks " << addr);
-            Ptr<NetDevice> dev = ipv4->GetNetDevice(static_cast<uint32_t>(iface));
-            Ptr<Channel> ch = dev->GetChannel();
-            for (std::size_t i = 0; ch && i < ch->GetNDevices(); ++i)
-            {
-                if (ch->GetDevice(i) != dev)
-                {
-                    m_hostPorts[addr.Get()] = HostPort{h, ch->GetDevice(i)->GetNode()->GetId()};
-                }
-            }
-        }
-    }
+    m_hostPorts = MapHostPorts(topo);
 }
 
 void
@@ -385,26 +364,31 @@ ResponsiveController::RouteOther(uint32_t switchId, const FiveTuple& tuple)
         }
         chosen = &best;
     }
-    // From the switch that asked (the path must pass it).
-    for (std::size_t i = 0; i < chosen->size(); ++i)
-    {
-        if ((*chosen)[i].from->GetId() == switchId)
-        {
-            Install(tuple, *chosen, i);
-            ++m_other;
-            return;
-        }
-    }
-    for (const Path& p : cands)
-    {
+    // From the switch that asked: the chosen path if it passes there, else the first
+    // candidate that does.
+    auto hopFrom = [switchId](const Path& p) {
         for (std::size_t i = 0; i < p.size(); ++i)
         {
             if (p[i].from->GetId() == switchId)
             {
-                Install(tuple, p, i);
-                ++m_other;
-                return;
+                return i;
             }
+        }
+        return p.size();
+    };
+    std::vector<const Path*> order{chosen};
+    for (const Path& p : cands)
+    {
+        order.push_back(&p);
+    }
+    for (const Path* p : order)
+    {
+        const std::size_t i = hopFrom(*p);
+        if (i < p->size())
+        {
+            Install(tuple, *p, i);
+            ++m_other;
+            return;
         }
     }
     NS_LOG_WARN("no path of " << tuple << " passes switch " << switchId);

@@ -115,12 +115,6 @@ class ResponsiveController : public SdnController
     using Path = DatacenterPathGraph::Path;
     using TupleHash = EcmpForwardingTable::FiveTupleHash;
 
-    /// Where a host address is attached.
-    struct HostPort
-    {
-        uint32_t host;     //!< Host index.
-        uint32_t switchId; //!< Node id of the switch on the NIC's link.
-    };
 
     /// An MPTCP flow.
     struct Flow
@@ -169,7 +163,7 @@ class ResponsiveController : public SdnController
     std::unique_ptr<DatacenterPathGraph> m_graph;            //!< The fabric.
     std::unique_ptr<ResponsiveRouteCalculator> m_routes;     //!< Algorithm 2's state.
     std::unique_ptr<ResponsiveDemandTable> m_demands;        //!< Algorithm 1's table.
-    std::unordered_map<uint32_t, HostPort> m_hostPorts;      //!< By host address.
+    HostPortMap m_hostPorts;                                 //!< By host address.
     std::map<uint64_t, Flow> m_flows;                        //!< MPTCP flows by id.
     std::unordered_map<FiveTuple, uint64_t, TupleHash> m_flowOf; //!< Forward subflow -> flow.
     std::unordered_map<FiveTuple, Path, TupleHash> m_paths;  //!< Path of each routed tuple.

@@ -41,21 +41,18 @@ ResponsiveMonitor::GetTypeId()
                           "δ_DGT: a stable flow asks for paths when its smoothed throughput is "
                           "below (1 - δ_DGT) of its demand (seed 004: 0.15, 0.25, 0.35).",
                           DoubleValue(0.15),
-                          MakeDoubleAccessor(&ResponsiveMonitor::SetDeltaDgt,
-                                             &ResponsiveMonitor::GetDeltaDgt),
+                          MakeDoubleAccessor(&ResponsiveMonitor::m_deltaDgt),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("DeltaRvt",
                           "δ_RVT: a sample is stable when |i_r - p_r| < δ_RVT p_r (seed 004: "
                           "0.15).",
                           DoubleValue(0.15),
-                          MakeDoubleAccessor(&ResponsiveMonitor::SetDeltaRvt,
-                                             &ResponsiveMonitor::GetDeltaRvt),
+                          MakeDoubleAccessor(&ResponsiveMonitor::m_deltaRvt),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("StableCount",
                           "R: stable samples in a row before a request (seed 004: 5).",
                           UintegerValue(5),
-                          MakeUintegerAccessor(&ResponsiveMonitor::SetStableCount,
-                                               &ResponsiveMonitor::GetStableCount),
+                          MakeUintegerAccessor(&ResponsiveMonitor::m_stableCount),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("MaxSubflows",
                           "M: the most subflows a flow may have (seed 004: 4, the address "
@@ -78,42 +75,6 @@ ResponsiveMonitor::ResponsiveMonitor()
 ResponsiveMonitor::~ResponsiveMonitor()
 {
     NS_LOG_FUNCTION(this);
-}
-
-void
-ResponsiveMonitor::SetDeltaDgt(double v)
-{
-    m_params.deltaDgt = v;
-}
-
-double
-ResponsiveMonitor::GetDeltaDgt() const
-{
-    return m_params.deltaDgt;
-}
-
-void
-ResponsiveMonitor::SetDeltaRvt(double v)
-{
-    m_params.deltaRvt = v;
-}
-
-double
-ResponsiveMonitor::GetDeltaRvt() const
-{
-    return m_params.deltaRvt;
-}
-
-void
-ResponsiveMonitor::SetStableCount(uint32_t r)
-{
-    m_params.stableCount = r;
-}
-
-uint32_t
-ResponsiveMonitor::GetStableCount() const
-{
-    return m_params.stableCount;
 }
 
 double
@@ -179,7 +140,11 @@ ResponsiveMonitor::GetNSubflowsOpened() const
 ResponsiveMonitor::Parameters
 ResponsiveMonitor::GetParameters() const
 {
-    return m_params;
+    Parameters p;
+    p.deltaRvt = m_deltaRvt;
+    p.deltaDgt = m_deltaDgt;
+    p.stableCount = m_stableCount;
+    return p;
 }
 
 void
@@ -267,6 +232,7 @@ void
 ResponsiveMonitor::Sample()
 {
     const double seconds = m_interval.GetSeconds();
+    const Parameters params = GetParameters();
     for (auto it = m_flows.begin(); it != m_flows.end();)
     {
         Flow& f = it->second;
@@ -280,7 +246,7 @@ ResponsiveMonitor::Sample()
         f.lastBytes = bytes;
         if (f.demandBps >= 0)
         {
-            const double gap = Step(f.state, m_params, instant, f.demandBps);
+            const double gap = Step(f.state, params, instant, f.demandBps);
             m_sampleTrace(it->first, instant, f.state.predictedBps);
             if (gap > 0)
             {

@@ -128,19 +128,6 @@ class ResponsiveMonitor : public SdnServerAgent
     void DoDispose() override;
 
   private:
-    /// \param v δ_DGT
-    void SetDeltaDgt(double v);
-    /// \return δ_DGT
-    double GetDeltaDgt() const;
-    /// \param v δ_RVT
-    void SetDeltaRvt(double v);
-    /// \return δ_RVT
-    double GetDeltaRvt() const;
-    /// \param r R
-    void SetStableCount(uint32_t r);
-    /// \return R
-    uint32_t GetStableCount() const;
-
     /// One monitored flow.
     struct Flow
     {
@@ -154,7 +141,9 @@ class ResponsiveMonitor : public SdnServerAgent
     void Sample();
 
     Time m_interval;                  //!< t_m.
-    Parameters m_params;              //!< δ_RVT, δ_DGT, R.
+    double m_deltaDgt{0.15};          //!< δ_DGT.
+    double m_deltaRvt{0.15};          //!< δ_RVT.
+    uint32_t m_stableCount{5};        //!< R.
     uint32_t m_maxSubflows{4};        //!< M.
     std::map<uint64_t, Flow> m_flows; //!< Monitored flows by id.
     std::vector<Ptr<MpTcpSocketBase>> m_unbound; //!< Flows waiting for their id.

@@ -5,6 +5,10 @@
 #include "ns3/sdn-controller.h"
 
 #include "ns3/abort.h"
+#include "ns3/net-device.h"
+#include "ns3/ipv4.h"
+#include "ns3/datacenter-topology.h"
+#include "ns3/channel.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -93,6 +97,31 @@ SdnController::AddSwitch(Ptr<SdnFlowTable> table)
 void
 SdnController::SetTopology(const DatacenterTopology&)
 {
+}
+
+SdnController::HostPortMap
+SdnController::MapHostPorts(const DatacenterTopology& topo)
+{
+    HostPortMap ports;
+    for (uint32_t h = 0; h < topo.GetNHosts(); ++h)
+    {
+        Ptr<Ipv4> ipv4 = topo.GetHost(h)->GetObject<Ipv4>();
+        for (const Ipv4Address& addr : topo.GetHostAddresses(h))
+        {
+            const int32_t iface = ipv4->GetInterfaceForAddress(addr);
+            NS_ABORT_MSG_IF(iface < 0, "SdnController: host " << h << " lacks " << addr);
+            Ptr<NetDevice> dev = ipv4->GetNetDevice(static_cast<uint32_t>(iface));
+            Ptr<Channel> ch = dev->GetChannel();
+            for (std::size_t i = 0; ch && i < ch->GetNDevices(); ++i)
+            {
+                if (ch->GetDevice(i) != dev)
+                {
+                    ports[addr.Get()] = HostPort{h, ch->GetDevice(i)->GetNode()->GetId()};
+                }
+            }
+        }
+    }
+    return ports;
 }
 
 uint32_t

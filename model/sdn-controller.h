@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -219,6 +220,23 @@ class SdnController : public Application
     uint64_t GetNMalformedServerMessages() const;
 
   protected:
+    /// Where a host address is attached to the fabric.
+    struct HostPort
+    {
+        uint32_t host;     //!< Host index (DatacenterTopology::GetHost()).
+        uint32_t switchId; //!< Node id of the switch on the link of the address's NIC.
+    };
+    /// Host attachments by IPv4 address (Ipv4Address::Get()).
+    using HostPortMap = std::unordered_map<uint32_t, HostPort>;
+
+    /**
+     * \brief The switch every host address of a built fabric is attached to, for
+     * controllers that map a flow's addresses to hosts and to the switch its source is on.
+     * Aborts if a host lacks one of its GetHostAddresses().
+     * \param topo the built fabric
+     * \return the attachments by address
+     */
+    static HostPortMap MapHostPorts(const DatacenterTopology& topo);
     /**
      * \brief A switch reported a new flow (Packet-In). Default: nothing.
      * \param switchId the switch

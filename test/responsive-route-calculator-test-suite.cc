@@ -70,6 +70,33 @@ Find(const std::vector<Path>& paths,
 }
 
 /**
+ * The state of seed 004's Fig. 4: flow 1's subflow 1-1 on \p p1 (host 0 to host 4, through
+ * aggregation switch A = p1[1].to and core C = p1[2].to), and flows 2, 3, 4 from host 2 to host
+ * 6 through A and C, so that they share p1's aggregation-core and core-aggregation links and
+ * none of its aggregation-ToR links.
+ * \param f the fabric
+ * \param calc the calculator to record them in
+ * \param p1 subflow 1-1's path
+ * \return whether a host 2 -> 6 path through A and C exists (nothing else recorded if not)
+ */
+bool
+AddFig4State(const Fabric& f, ResponsiveRouteCalculator& calc, const Path& p1)
+{
+    calc.AddSubflow(1, p1);
+    const std::vector<Path> other = f.graph.GetEqualCostPaths(2, 6);
+    const uint32_t viaC = Find(other, p1[1].to, p1[2].to);
+    if (viaC >= other.size())
+    {
+        return false;
+    }
+    for (uint64_t flow = 2; flow <= 4; ++flow)
+    {
+        calc.AddSubflow(flow, other[viaC]);
+    }
+    return true;
+}
+
+/**
  * \ingroup mptcp
  * Fig. 4 of seed 004 on a k=4 FatTree. Flow 1 sends from host 0 (pod 0) to host 4 (pod 1);
  * its subflow 1-1 takes path p1 through aggregation switch A and core switch C. Flows 2, 3, 4
@@ -102,14 +129,7 @@ class Fig4RulesTest : public TestCase
         const double b = f.graph.GetCapacity(p1[0].link, true);
         const Ptr<Node> aggA = p1[1].to;
         const Ptr<Node> coreC = p1[2].to;
-        calc.AddSubflow(1, p1);
-        const std::vector<Path> other = f.graph.GetEqualCostPaths(2, 6);
-        const uint32_t viaC = Find(other, aggA, coreC);
-        NS_TEST_ASSERT_MSG_LT(viaC, other.size(), "a host 2 -> 6 path through A and C");
-        for (uint64_t flow = 2; flow <= 4; ++flow)
-        {
-            calc.AddSubflow(flow, other[viaC]);
-        }
+        NS_TEST_ASSERT_MSG_EQ(AddFig4State(f, calc, p1), true, "a host 2 -> 6 path via A and C");
         // Observation 1: the core links carry 4 aggregates.
         NS_TEST_ASSERT_MSG_EQ(calc.GetAggregateFlows(p1[2].link, p1[2].forward), 4, "A-C");
         NS_TEST_ASSERT_MSG_EQ(calc.GetAggregateFlows(p1[3].link, p1[3].forward), 4, "C-pod 1");
@@ -181,13 +201,7 @@ class Algorithm2Test : public TestCase
         const Path& p1 = c[0];
         const Ptr<Node> aggA = p1[1].to;
         const Ptr<Node> coreC = p1[2].to;
-        calc.AddSubflow(1, p1);
-        const std::vector<Path> other = f.graph.GetEqualCostPaths(2, 6);
-        const uint32_t viaC = Find(other, aggA, coreC);
-        for (uint64_t flow = 2; flow <= 4; ++flow)
-        {
-            calc.AddSubflow(flow, other[viaC]);
-        }
+        NS_TEST_ASSERT_MSG_EQ(AddFig4State(f, calc, p1), true, "the Fig. 4 state");
         const uint32_t i2 = Find(c, aggA, nullptr, nullptr, coreC);
         const uint32_t i3 = Find(c, nullptr, nullptr, aggA);
         NS_TEST_ASSERT_MSG_LT(i3, c.size(), "p3");
