@@ -108,6 +108,7 @@ def build(bld):
         'helper/mptcp-algorithm-registry.cc',
         'helper/datacenter-experiment.cc',
         'helper/datacenter-experiment-workload.cc',
+        'helper/datacenter-experiment-finite.cc',
         'helper/closed-loop-workload.cc',
         'helper/datacenter-partition.cc',
         'helper/datacenter-path-graph.cc',

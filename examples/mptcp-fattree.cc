@@ -165,20 +165,63 @@ main(int argc, char* argv[])
     cmd.AddValue("controller",
                  "SDN controller: none | hedera (Hedera's Global First Fit, seed 000 §4.4: "
                  "elephants above --hederaThreshold of the NIC rate placed every "
-                 "--hederaInterval)",
+                 "--hederaInterval) | responsive (Responsive MPTCP, seed 004: a monitor on "
+                 "every server asks for subflows, the controller grants them; needs "
+                 "--transport=mptcp)",
                  c.sdn.controller);
     cmd.AddValue("hederaInterval", "Hedera's scheduling interval, s (> 0.001)",
                  c.sdn.hederaInterval);
     cmd.AddValue("hederaThreshold",
                  "Hedera's elephant threshold, fraction of the NIC rate in (0, 1]",
                  c.sdn.hederaThreshold);
+    cmd.AddValue("monitorInterval",
+                 "responsive: the monitors' sampling interval t_m (ns-3 Time, 100us..10s; seed "
+                 "004 Table I: 2ms, 4ms, 8ms)",
+                 c.sdn.monitorInterval);
+    cmd.AddValue("deltaDgt",
+                 "responsive: a stable flow asks for paths below (1 - deltaDgt) of its demand, "
+                 "in [0, 1) (seed 004: 0.15, 0.25, 0.35)",
+                 c.sdn.deltaDgt);
+    cmd.AddValue("deltaRvt",
+                 "responsive: a throughput sample is stable within deltaRvt of the smoothed "
+                 "one, in (0, 1] (seed 004: 0.15)",
+                 c.sdn.deltaRvt);
+    cmd.AddValue("stableCount",
+                 "responsive: stable samples in a row before a request, R, 1..1000 (seed 004: 5)",
+                 c.sdn.stableCount);
+    cmd.AddValue("maxSubflows",
+                 "responsive: the most subflows of a flow, M, 1..8 (seed 004: 4)",
+                 c.sdn.maxSubflows);
+    cmd.AddValue("deltaDdt",
+                 "responsive: a flow's demand is sent again when it moved by more than this "
+                 "fraction, in [0, 1] (seed 004: 0.15)",
+                 c.sdn.deltaDdt);
 
     cmd.AddValue("workload",
                  "long (Sim_Long) | mix (Sim_Mix: long flows from --longFlowFraction of the "
                  "hosts, Poisson short flows from the rest) | incast (--incastSenders short "
                  "flows into one random host every 0.5 s) | incast-long | closed-loop (one "
                  "flow per matrix row at all times, replaced when it completes by one with a "
-                 "--flowSizeCdf size: seed 000 Fig. 13)", c.workload);
+                 "--flowSizeCdf size: seed 000 Fig. 13) | random-closed-loop (seed 004: "
+                 "closed loop to random receivers, at most --maxFlowsPerReceiver into one, "
+                 "--flows flows in all, sizes U(--flowSizeMin, --flowSizeMax)) | "
+                 "permutation-finite (seed 004: one flow per host of the --matrix, all at "
+                 "once) | shuffle (seed 004: shuffle jobs beside random background flows); "
+                 "the last three end when their flows completed (--duration: the limit)",
+                 c.workload);
+    cmd.AddValue("flowSizeMin",
+                 "smallest flow of random-closed-loop, permutation-finite and shuffle's "
+                 "background, bytes (0: 32 MB, permutation-finite 64 MB; MB = 10^6 bytes)",
+                 c.flowSizeMin);
+    cmd.AddValue("flowSizeMax",
+                 "largest such flow, bytes, at most 10^12 (0: 400 MB, permutation-finite "
+                 "512 MB)",
+                 c.flowSizeMax);
+    cmd.AddValue("flows", "random-closed-loop: flows in all, 1..10^7 (seed 004: 500)", c.flows);
+    cmd.AddValue("maxFlowsPerReceiver",
+                 "random-closed-loop and shuffle's background: most flows into one receiver "
+                 "at a time, >= 1 (seed 004: 4)",
+                 c.maxFlowsPerReceiver);
     cmd.AddValue("shortFlowRate",
                  "Poisson short-flow arrivals per second, whole fabric",
                  c.shortFlowRate);

@@ -14,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 /**
  * \file
@@ -93,6 +94,30 @@ class ClosedLoopWorkload
                double startS,
                double stopS);
 
+    /**
+     * \brief At most \p flows flows in all (seed 004's random workload: 500): once that many
+     * have started, completions start no more. Before Start().
+     * \param flows the limit; 0 (default) for none
+     */
+    void SetFlowLimit(uint64_t flows);
+    /**
+     * \brief At most \p flows flows in progress into one receiver (seed 004's random workload:
+     * 4). With Destination RANDOM every flow, the first ones included, goes to a host drawn
+     * uniformly among the other hosts that receive fewer than \p flows now (a sender waits
+     * for its next completion-free moment, i.e. starts nothing, if none has room); ignored
+     * with PERMUTATION. Before Start().
+     * \param flows the limit; 0 (default) for none (the first destinations are the matrix's)
+     */
+    void SetMaxFlowsPerReceiver(uint32_t flows);
+    /**
+     * \brief Called once, when no flow is in progress and none will start again: the flow
+     * limit is reached (or the stop time passed) and every started flow has completed.
+     * \param cb the callback
+     */
+    void SetDoneCallback(Callback<void> cb);
+    /// \return the FlowStatistics ids of this workload's flows, in start order
+    std::vector<uint32_t> GetFlowIds() const;
+
     /// \return flows installed so far (first flows and replacements)
     uint64_t GetFlowsStarted() const;
     /// \return flows whose receiver has all their bytes
@@ -113,6 +138,16 @@ class ClosedLoopWorkload
      * \param id the flow id in the FlowStatistics
      */
     void Completed(uint32_t id);
+    /**
+     * \param src the sender
+     * \return a uniformly random host other than \p src with room under the receiver limit,
+     *         or nHosts if none has
+     */
+    uint32_t DrawDestination(uint32_t src);
+    /// \return whether the flow limit allows one more flow
+    bool MayStart() const;
+    /// Fire the done callback if nothing is in progress and nothing will start.
+    void CheckDone();
 
     DatacenterWorkloadHelper& m_installer;   //!< installs the flows
     FlowStatistics& m_stats;                 //!< records the flows
@@ -127,6 +162,14 @@ class ClosedLoopWorkload
     std::map<uint32_t, uint32_t> m_rowOf;    //!< flow id -> row
     uint64_t m_started{0};                   //!< flows installed
     uint64_t m_completed{0};                 //!< flows completed
+    uint64_t m_planned{0};                   //!< flows decided (started or about to)
+    uint64_t m_flowLimit{0};                 //!< SetFlowLimit() (0: none)
+    uint32_t m_maxPerReceiver{0};            //!< SetMaxFlowsPerReceiver() (0: none)
+    std::vector<uint32_t> m_receiving;       //!< per host, flows in progress into it
+    std::map<uint32_t, uint32_t> m_dstOf;    //!< flow id -> receiver
+    std::vector<uint32_t> m_ids;             //!< flow ids in start order
+    Callback<void> m_done;                   //!< SetDoneCallback()
+    bool m_doneFired{false};                 //!< whether m_done was called
 };
 
 } // namespace ns3

@@ -6,10 +6,18 @@
 
 #include "ns3/datacenter-topology.h"
 #include "ns3/double.h"
+#include "ns3/config.h"
 #include "ns3/hedera-controller.h"
 #include "ns3/nstime.h"
+#include "ns3/program-text.h"
+#include "ns3/responsive-controller.h"
 #include "ns3/sdn-controller-helper.h"
+#include "ns3/sdn-server-agent.h"
+#include "ns3/sdn-server-message.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -19,6 +27,7 @@ namespace ns3
 bool
 DatacenterControllerOptions::Validate(bool stock,
                                       bool mpi,
+                                      const std::string& transport,
                                       std::string* option,
                                       std::string* value,
                                       std::string* why) const
@@ -29,9 +38,9 @@ DatacenterControllerOptions::Validate(bool stock,
         *why = w;
         return false;
     };
-    if (controller != "none" && controller != "hedera")
+    if (controller != "none" && controller != "hedera" && controller != "responsive")
     {
-        return reject("controller", controller, "must be none or hedera");
+        return reject("controller", controller, "must be none, hedera or responsive");
     }
     std::ostringstream interval;
     interval << hederaInterval;
@@ -49,6 +58,43 @@ DatacenterControllerOptions::Validate(bool stock,
                       threshold.str(),
                       "must be a fraction of the NIC rate in (0, 1]");
     }
+    auto number = [](double v) {
+        std::ostringstream os;
+        os << v;
+        return os.str();
+    };
+    Time tm;
+    if (!ProgramText::ParseTime(monitorInterval, &tm) || tm < MicroSeconds(100) ||
+        tm > Seconds(10))
+    {
+        return reject("monitorInterval",
+                      monitorInterval,
+                      "must be a time such as 4ms, from 100us to 10s");
+    }
+    if (!(deltaDgt >= 0 && deltaDgt < 1))
+    {
+        return reject("deltaDgt", number(deltaDgt), "must be a fraction of the demand in [0, 1)");
+    }
+    if (!(deltaRvt > 0 && deltaRvt <= 1))
+    {
+        return reject("deltaRvt", number(deltaRvt), "must be a fraction in (0, 1]");
+    }
+    if (!(deltaDdt >= 0 && deltaDdt <= 1))
+    {
+        return reject("deltaDdt", number(deltaDdt), "must be a fraction in [0, 1]");
+    }
+    if (stableCount < 1 || stableCount > 1000)
+    {
+        return reject("stableCount", std::to_string(stableCount), "must be from 1 to 1000");
+    }
+    if (maxSubflows < 1 || maxSubflows > 8)
+    {
+        return reject("maxSubflows", std::to_string(maxSubflows), "must be from 1 to 8");
+    }
+    if (controller == "responsive" && transport != "mptcp")
+    {
+        return reject("controller", controller, "responsive needs --transport=mptcp");
+    }
     if (controller != "none" && stock)
     {
         return reject("controller", controller, "the stock ns-3 baseline runs without one");
@@ -60,12 +106,49 @@ DatacenterControllerOptions::Validate(bool stock,
     return true;
 }
 
-Ptr<SdnController>
-DatacenterControllerOptions::Install(const DatacenterTopology& topo) const
+void
+DatacenterControllerOptions::ConfigureTransport() const
 {
+    if (controller != "responsive")
+    {
+        return;
+    }
+    Config::SetDefault("ns3::MpTcpSocketBase::PathManager",
+                       StringValue("ns3::MpTcpResponsivePathManager"));
+    Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(maxSubflows));
+}
+
+Ptr<SdnController>
+DatacenterControllerOptions::Install(const DatacenterTopology& topo,
+                                     ApplicationContainer* agents) const
+{
+    if (agents)
+    {
+        *agents = ApplicationContainer();
+    }
     if (controller == "none")
     {
         return nullptr;
+    }
+    if (controller == "responsive")
+    {
+        SdnControllerHelper helper("ns3::ResponsiveController");
+        helper.SetFlowTableAttribute("MissAction", StringValue("Hold"));
+        helper.SetControllerAttribute("DeltaDdt", DoubleValue(deltaDdt));
+        helper.SetControllerAttribute("MaxSubflows", UintegerValue(maxSubflows));
+        helper.SetServerAgentType("ns3::ResponsiveMonitor");
+        helper.SetServerAgentAttribute("MonitorInterval", TimeValue(Time(monitorInterval)));
+        helper.SetServerAgentAttribute("DeltaDgt", DoubleValue(deltaDgt));
+        helper.SetServerAgentAttribute("DeltaRvt", DoubleValue(deltaRvt));
+        helper.SetServerAgentAttribute("StableCount", UintegerValue(stableCount));
+        helper.SetServerAgentAttribute("MaxSubflows", UintegerValue(maxSubflows));
+        Ptr<SdnController> ctl = helper.Install(topo);
+        ApplicationContainer installed = helper.InstallControlNetwork(topo, ctl);
+        if (agents)
+        {
+            *agents = installed;
+        }
+        return ctl;
     }
     SdnControllerHelper helper("ns3::HederaController");
     helper.SetControllerAttribute("Interval", TimeValue(Seconds(hederaInterval)));
@@ -74,16 +157,31 @@ DatacenterControllerOptions::Install(const DatacenterTopology& topo) const
 }
 
 std::string
-DatacenterControllerOptions::SummaryJsonFields(Ptr<SdnController> ctl) const
+DatacenterControllerOptions::SummaryJsonFields(Ptr<SdnController> ctl, double durationS) const
 {
     Ptr<HederaController> hedera = DynamicCast<HederaController>(ctl);
+    Ptr<ResponsiveController> responsive = DynamicCast<ResponsiveController>(ctl);
     std::ostringstream os;
     os << ", \"controller\": \"" << controller << "\""
-       << ", \"flows_scheduled\": " << (hedera ? hedera->GetNFlowsScheduled() : 0)
+       << ", \"flows_scheduled\": "
+       << (hedera ? hedera->GetNFlowsScheduled() : responsive ? responsive->GetNFlows() : 0)
        << ", \"hedera_rounds\": " << (hedera ? hedera->GetNRounds() : 0)
        << ", \"rules_installed\": " << (ctl ? ctl->GetNRulesInstalled() : 0)
        << ", \"control_messages\": " << (ctl ? ctl->GetNMessages() : 0)
        << ", \"control_bytes\": " << (ctl ? ctl->GetControlBytes() : 0);
+    if (responsive)
+    {
+        // Only with responsive, so that the other runs' JSON (golden outputs) stays.
+        const uint32_t servers = std::max<uint32_t>(1, responsive->GetNServers());
+        os << ", \"path_requests\": " << responsive->GetNRequests()
+           << ", \"subflows_granted\": " << responsive->GetNSubflowsGranted()
+           << ", \"demands_sent\": " << responsive->GetNDemandsSent()
+           << ", \"server_messages\": " << responsive->GetNServerMessages()
+           << ", \"server_control_bytes\": " << responsive->GetServerControlBytes()
+           << ", \"server_control_bps_per_server\": "
+           << (durationS > 0 ? responsive->GetServerControlBytes() * 8.0 / durationS / servers
+                             : 0.0);
+    }
     return os.str();
 }
 
@@ -95,15 +193,39 @@ DatacenterControllerOptions::Record(Ptr<SdnController> ctl, ControllerRunRecord*
         return false;
     }
     Ptr<HederaController> hedera = DynamicCast<HederaController>(ctl);
+    Ptr<ResponsiveController> responsive = DynamicCast<ResponsiveController>(ctl);
     row->controller = controller;
-    row->intervalS = hederaInterval;
-    row->threshold = hederaThreshold;
-    row->flowsScheduled = hedera ? hedera->GetNFlowsScheduled() : 0;
-    row->rounds = hedera ? hedera->GetNRounds() : 0;
+    row->intervalS = responsive ? Time(monitorInterval).GetSeconds() : hederaInterval;
+    row->threshold = responsive ? deltaDgt : hederaThreshold;
+    row->flowsScheduled = hedera       ? hedera->GetNFlowsScheduled()
+                          : responsive ? responsive->GetNFlows()
+                                       : 0;
+    row->rounds = hedera ? hedera->GetNRounds() : responsive ? responsive->GetNRequests() : 0;
     row->rulesInstalled = ctl->GetNRulesInstalled();
     row->controlMessages = ctl->GetNMessages();
     row->controlBytes = ctl->GetControlBytes();
     return true;
+}
+
+std::vector<ControlServerRecord>
+DatacenterControllerOptions::RecordServers(const ApplicationContainer& agents) const
+{
+    std::vector<ControlServerRecord> rows;
+    for (uint32_t i = 0; i < agents.GetN(); ++i)
+    {
+        Ptr<SdnServerAgent> agent = DynamicCast<SdnServerAgent>(agents.Get(i));
+        if (!agent)
+        {
+            continue;
+        }
+        ControlServerRecord r;
+        r.host = agent->GetHostIndex();
+        r.messagesSent = agent->GetNSent();
+        r.messagesReceived = agent->GetNReceived();
+        r.controlBytes = (r.messagesSent + r.messagesReceived) * SdnServerMessage::kSize;
+        rows.push_back(r);
+    }
+    return rows;
 }
 
 std::string
@@ -112,6 +234,13 @@ DatacenterControllerOptions::ParamsJsonFields() const
     std::ostringstream os;
     os << ",\"controller\":\"" << controller << "\",\"hederaInterval\":" << hederaInterval
        << ",\"hederaThreshold\":" << hederaThreshold;
+    if (controller == "responsive")
+    {
+        // Only with responsive, so that the other runs' params_json stays as it was.
+        os << ",\"monitorInterval\":\"" << monitorInterval << "\",\"deltaDgt\":" << deltaDgt
+           << ",\"deltaRvt\":" << deltaRvt << ",\"stableCount\":" << stableCount
+           << ",\"maxSubflows\":" << maxSubflows << ",\"deltaDdt\":" << deltaDdt;
+    }
     return os.str();
 }
 

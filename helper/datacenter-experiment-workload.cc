@@ -25,7 +25,8 @@ DatacenterExperiment::ValidateWorkload(Error* error)
     {
         return Reject("workload",
                       c.workload,
-                      "must be long, mix, incast, incast-long or closed-loop",
+                      "must be long, mix, incast, incast-long, closed-loop, "
+                      "random-closed-loop, permutation-finite or shuffle",
                       error);
     }
     m_workloadType = *w;
@@ -85,7 +86,7 @@ DatacenterExperiment::ValidateWorkload(Error* error)
         return Reject("shortFlowStart", std::to_string(c.shortFlowStart),
                       "must be >= 0 and less than --duration", error);
     }
-    if (!ValidateClosedLoopAndHostLimited(error))
+    if (!ValidateClosedLoopAndHostLimited(error) || !ValidateFinite(error))
     {
         return false;
     }
@@ -139,6 +140,9 @@ DatacenterExperiment::LongFlows(const TrafficMatrix::FlowList& matrix)
         return flows;
     case W::INCAST:
     case W::CLOSED_LOOP:
+    case W::RANDOM_CLOSED_LOOP:
+    case W::PERMUTATION_FINITE:
+    case W::SHUFFLE:
         return flows;
     }
     return flows;
@@ -195,9 +199,9 @@ DatacenterExperiment::CollectWorkloadResults() const
         m_workloadType == DatacenterWorkloadHelper::Workload::MIX ? c.longFlowFraction : NAN;
     s.shortFlowSizeBytes = m_sizes.IsEmpirical() ? NAN : double(c.shortFlowSize);
     s.flowSizeCdf = c.flowSizeCdf;
-    s.shortTransport = HasShortFlows() ? m_shortResolved
-                       : m_closedLoop ? c.transport
-                                      : "";
+    s.shortTransport = HasShortFlows()                   ? m_shortResolved
+                       : m_closedLoop || IsFiniteWorkload() ? c.transport
+                                                            : "";
     s.switchThresholdBytes = NAN;
     s.shortFlowsStarted = stats.GetShortFlowsStarted(Seconds(c.duration));
     s.shortFlowsCompleted = stats.GetShortFlowsCompleted();

@@ -462,7 +462,7 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
         return Reject("mpiSync", c.mpiSync, "must be granted or nullmsg", error);
     }
     std::string badOption, badValue, badWhy;
-    if (!c.sdn.Validate(c.stock, c.mpi, &badOption, &badValue, &badWhy))
+    if (!c.sdn.Validate(c.stock, c.mpi, c.transport, &badOption, &badValue, &badWhy))
     {
         return Reject(badOption, badValue, badWhy, error);
     }
@@ -487,6 +487,10 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     }
     m_mpSubflows = c.subflows; // also for MPTCP short flows of a TCP run
     m_subflows = (c.transport == "mptcp" || c.transport == "mmptcp") ? c.subflows : 1;
+    if (c.sdn.controller == "responsive")
+    {
+        m_subflows = c.sdn.maxSubflows; // the most a flow gets (it starts with one)
+    }
     // Last, once every option is valid: MPI_Init, before any node or event exists.
     std::string mpiWhy;
     if (c.mpi && !DatacenterPartition::Enable(nullptr,
@@ -604,8 +608,10 @@ DatacenterExperiment::Build(Error* error)
                            UintegerValue((m_mpSubflows + 1) / 2));
         ns3::Config::SetDefault("ns3::MpTcpSocketBase::MatchAddressIndex", BooleanValue(true));
     }
+    c.sdn.ConfigureTransport(); // responsive: its path manager
     InstallTraffic();
-    m_controller = c.sdn.Install(topology); // after the hot spots: its graph sees their rates
+    // After the hot spots: its graph sees their rates.
+    m_controller = c.sdn.Install(topology, &m_agents);
     m_built = true;
     return true;
 }
@@ -632,6 +638,10 @@ DatacenterExperiment::InstallTraffic()
     jitter->SetStream(1001);
     m_stats = std::make_unique<FlowStatistics>();
     m_workload = std::make_unique<DatacenterWorkloadHelper>(topology, *m_stats);
+    if (c.sdn.controller == "responsive")
+    {
+        m_workload->SetInstalledCallback(MakeCallback(&DatacenterExperiment::FlowInstalled, this));
+    }
     m_workload->SetSendSize(16 * c.mss);
     if (m_workloadType != DatacenterWorkloadHelper::Workload::LONG)
     {
@@ -664,6 +674,7 @@ DatacenterExperiment::InstallTraffic()
     InstallHostLimitedFlows();
     InstallShortFlows(m_matrixFlows);
     InstallClosedLoopFlows();
+    InstallFiniteFlows();
     for (uint32_t l : m_hotLinks)
     {
         m_hotFlows->Watch(topology.GetLinks()[l]);
@@ -704,6 +715,7 @@ DatacenterExperiment::Run()
     }
     Simulator::Stop(Seconds(c.duration));
     Simulator::Run();
+    m_endS = Simulator::Now().GetSeconds();
     m_ceMarks = m_topology->GetNEcnMarked();
 
     const DatacenterTopology& topology = *m_topology;
@@ -764,7 +776,7 @@ DatacenterExperiment::Run()
         sumPct2 += r.pctOfOptimal * r.pctOfOptimal;
         m_records.push_back(r);
     }
-    if (m_closedLoop)
+    if (m_closedLoop && !IsFiniteWorkload())
     {
         // Fig. 13: the closed-loop flows' bytes after the warm-up against the matrix's optimum.
         aggregate += ClosedLoopGoodput(window);
@@ -827,6 +839,7 @@ DatacenterExperiment::Run()
     {
         m_workloadResults.summary.switchThresholdBytes = c.switchThreshold;
     }
+    CollectFiniteResults();
 }
 
 void
@@ -906,6 +919,11 @@ DatacenterExperiment::ParamsJson() const
     if (c.ecnThreshold > 0)
     {
         params << ",\"ecnThreshold\":" << c.ecnThreshold; // absent when off (golden outputs)
+    }
+    if (IsFiniteWorkload())
+    {
+        params << ",\"flowSizeMin\":" << c.flowSizeMin << ",\"flowSizeMax\":" << c.flowSizeMax
+               << ",\"flows\":" << c.flows << ",\"maxFlowsPerReceiver\":" << c.maxFlowsPerReceiver;
     }
     params << "}";
     return params.str();
@@ -1000,7 +1018,7 @@ DatacenterExperiment::GetSummaryJson(int64_t runId) const
        << ", \"flows_completed\": " << GetFlowsCompleted()
        << ", \"host_limited_flows\": " << m_flows.size() - m_hostLimitedFrom
        << ", \"host_limited_goodput_bps\": " << HostLimitedGoodput()
-       << c.sdn.SummaryJsonFields(m_controller);
+       << c.sdn.SummaryJsonFields(m_controller, m_endS) << FiniteSummaryJsonFields();
     if (c.ecnThreshold > 0)
     {
         // Absent when marking is off, so that the golden outputs stay as they were.

@@ -113,6 +113,15 @@ class DatacenterExperiment
         std::string closedLoopDestination{"permutation"};
         /// Rate of a host-limited flow beside every long flow (ns-3 DataRate; 0: none).
         std::string hostLimitedRate{"0"};
+        /// Smallest finite flow of random-closed-loop, permutation-finite and shuffle's
+        /// background, bytes (0: the workload's, seed 004: 32 MB random, 64 MB permutation).
+        uint64_t flowSizeMin{0};
+        /// Largest such flow, bytes (0: the workload's, seed 004: 400 MB, 512 MB).
+        uint64_t flowSizeMax{0};
+        /// random-closed-loop: flows in all (seed 004: 500); the run ends when all completed.
+        uint32_t flows{500};
+        /// random-closed-loop and shuffle's background: most flows into one receiver (seed 004: 4).
+        uint32_t maxFlowsPerReceiver{4};
         /// Split the fabric over the ranks of mpirun (ns-3's MPI distributed simulator,
         /// DatacenterPartition); needs ns-3 configured with --enable-mpi.
         bool mpi{false};
@@ -217,6 +226,17 @@ class DatacenterExperiment
                                                     double rate,
                                                     const std::vector<double>& caps);
 
+    /**
+     * \brief The finite flows of seed 004's workloads (random-closed-loop,
+     * permutation-finite, shuffle's responses), after Run(): one row per flow, its subflows
+     * (NS) and throughput (size * 8 / FCT).
+     * \return the `flow_subflows` rows of those flows (empty for the other workloads)
+     */
+    const std::vector<FlowSubflowsRecord>& GetFiniteFlowRecords() const;
+    /// \return simulated time when the run ended, s (before --duration if a finite workload
+    ///         completed), after Run()
+    double GetEndTime() const;
+
     /// \return closed-loop flows started (0 for other workloads), after Run()
     uint64_t GetFlowsStarted() const;
     /// \return closed-loop flows completed (0 for other workloads), after Run()
@@ -256,6 +276,25 @@ class DatacenterExperiment
     double ClosedLoopGoodput(double window) const;
     /// \return the host-limited flows' goodput after the warm-up, bit/s (after Run())
     double HostLimitedGoodput() const;
+    /// \return whether the workload is one of seed 004's finite ones
+    bool IsFiniteWorkload() const;
+    /// \return false with \p error set on an invalid option of seed 004's workloads
+    bool ValidateFinite(Error* error);
+    /// Start seed 004's random-closed-loop or permutation-finite flows.
+    void InstallFiniteFlows();
+    /**
+     * \brief Hand an MPTCP flow to its sender's ResponsiveMonitor once its socket exists
+     * (DatacenterWorkloadHelper's installed callback; --controller=responsive).
+     * \param id the flow id
+     * \param flow the flow
+     */
+    void FlowInstalled(uint32_t id, const PlannedFlow& flow);
+    /// The workload's flows all completed: stop the simulation now.
+    void FiniteWorkloadDone();
+    /// Fill the finite flows' rows and the control network's rows into m_workloadResults.
+    void CollectFiniteResults();
+    /// \return the summary JSON fields of seed 004's workloads, each preceded by ", "
+    std::string FiniteSummaryJsonFields() const;
     /**
      * \brief Sets \p error to an invalid option.
      * \param option the option (without "--")
@@ -300,6 +339,11 @@ class DatacenterExperiment
     std::unique_ptr<HotSpotFlowCounter> m_hotFlows;     //!< Long flows over the hot spot.
     std::unique_ptr<LinkLayerStatistics> m_layers;      //!< Link statistics.
     Ptr<SdnController> m_controller;                    //!< --controller (nullptr: none).
+    ApplicationContainer m_agents;                      //!< Its server agents, host order.
+    FlowSizeDistribution m_finiteSizes;                 //!< Sizes of seed 004's flows.
+    std::vector<uint32_t> m_finiteIds;                  //!< Seed 004's measured flows.
+    std::vector<FlowSubflowsRecord> m_finiteRecords;    //!< Their rows, after Run().
+    double m_endS{0};                                   //!< When the run ended, s.
     std::unique_ptr<ClosedLoopWorkload> m_closedLoop;   //!< --workload=closed-loop.
     uint64_t m_closedLoopAtWarmup{0};                   //!< Its bytes read at the warm-up.
     DataRate m_hostLimitedRate;                         //!< --hostLimitedRate (0: none).

@@ -29,7 +29,10 @@ DatacenterWorkloadHelper::WorkloadFromString(const std::string& name)
                    Workload::MIX,
                    Workload::INCAST,
                    Workload::INCAST_LONG,
-                   Workload::CLOSED_LOOP})
+                   Workload::CLOSED_LOOP,
+                   Workload::RANDOM_CLOSED_LOOP,
+                   Workload::PERMUTATION_FINITE,
+                   Workload::SHUFFLE})
     {
         if (ToString(w) == name)
         {
@@ -54,6 +57,12 @@ DatacenterWorkloadHelper::ToString(Workload w)
         return "incast-long";
     case Workload::CLOSED_LOOP:
         return "closed-loop";
+    case Workload::RANDOM_CLOSED_LOOP:
+        return "random-closed-loop";
+    case Workload::PERMUTATION_FINITE:
+        return "permutation-finite";
+    case Workload::SHUFFLE:
+        return "shuffle";
     }
     return "";
 }
@@ -222,7 +231,17 @@ DatacenterWorkloadHelper::Install(const PlannedFlow& flow,
                               sink);
     m_sinks[id] = sink;
     m_senders[id] = sender;
+    if (!m_installed.IsNull())
+    {
+        m_installed(id, flow);
+    }
     return id;
+}
+
+void
+DatacenterWorkloadHelper::SetInstalledCallback(Callback<void, uint32_t, const PlannedFlow&> cb)
+{
+    m_installed = cb;
 }
 
 uint16_t

@@ -67,11 +67,21 @@ class DatacenterWorkloadHelper
         MIX,        //!< Sim_Mix: long flows from some hosts, Poisson short flows from the rest
         INCAST,     //!< N short flows into one random receiver every interval
         INCAST_LONG, //!< N long flows into one random receiver
-        CLOSED_LOOP  //!< one finite flow per matrix row, replaced on completion (Fig. 13)
+        CLOSED_LOOP, //!< one finite flow per matrix row, replaced on completion (Fig. 13)
+        /// seed 004 "random": closed loop, random destinations with at most 4 flows into a
+        /// receiver, sizes U(32, 400) MB, 500 flows in all, until all complete
+        RANDOM_CLOSED_LOOP,
+        /// seed 004 "permutation": one finite flow per host of a permutation, sizes
+        /// U(64, 512) MB, all starting together, until all complete
+        PERMUTATION_FINITE,
+        /// seed 004 "shuffle": successive shuffle jobs (ShuffleWorkload) beside random
+        /// closed-loop background flows
+        SHUFFLE
     };
 
     /**
-     * \param name "long", "mix", "incast", "incast-long" or "closed-loop"
+     * \param name "long", "mix", "incast", "incast-long", "closed-loop",
+     *        "random-closed-loop", "permutation-finite" or "shuffle"
      * \return the workload, or nullopt if \p name is none of these
      */
     static std::optional<Workload> WorkloadFromString(const std::string& name);
@@ -191,6 +201,12 @@ class DatacenterWorkloadHelper
                                 uint32_t writeSize);
 
     /**
+     * \brief A callback called by Install() for every flow it installs, after the flow is
+     * registered (e.g. to hand its sender's socket to a controller's monitor once it starts).
+     * \param cb called with the flow id and the flow; a null callback removes it
+     */
+    void SetInstalledCallback(Callback<void, uint32_t, const PlannedFlow&> cb);
+    /**
      * \param id a flow id returned by Install()
      * \return its sink; null in a distributed run if another rank simulates the receiver
      */
@@ -235,6 +251,7 @@ class DatacenterWorkloadHelper
     std::map<uint32_t, uint16_t> m_nextPort;        //!< next fresh port per receiver
     std::map<uint32_t, Ptr<PacketSink>> m_sinks;    //!< per flow id
     std::map<uint32_t, Ptr<BulkSendApplication>> m_senders; //!< per flow id
+    Callback<void, uint32_t, const PlannedFlow&> m_installed; //!< SetInstalledCallback()
 };
 
 } // namespace ns3

@@ -160,6 +160,27 @@ inline const Column kControllerRunColumns[] = {
     {"control_bytes", ColType::INTEGER},
 };
 
+/// The columns of `flow_subflows` after run_id.
+inline const Column kFlowSubflowsColumns[] = {
+    {"flow_id", ColType::INTEGER},
+    {"subflows", ColType::INTEGER},
+    {"throughput_bps", ColType::REAL},
+};
+/// The columns of `shuffle_jobs` after run_id.
+inline const Column kShuffleJobColumns[] = {
+    {"job_id", ColType::INTEGER},
+    {"start_s", ColType::REAL},
+    {"end_s", ColType::REAL},
+    {"jct_s", ColType::REAL},
+    {"completed", ColType::INTEGER},
+};
+/// The columns of `control_servers` after run_id.
+inline const Column kControlServerColumns[] = {
+    {"host", ColType::INTEGER},
+    {"messages_sent", ColType::INTEGER},
+    {"messages_received", ColType::INTEGER},
+    {"control_bytes", ColType::INTEGER},
+};
 /// The columns of `transfers` after run_id.
 inline const Column kTransferColumns[] = {
     {"packets", ColType::INTEGER},
@@ -262,7 +283,10 @@ CreateSql()
        << WorkloadTableSql("hotspot_flows",
                            kHotSpotFlowColumns,
                            ", PRIMARY KEY (run_id, flow_id)")
-       << WorkloadTableSql("controller_runs", kControllerRunColumns, ", PRIMARY KEY (run_id)");
+       << WorkloadTableSql("controller_runs", kControllerRunColumns, ", PRIMARY KEY (run_id)")
+       << WorkloadTableSql("flow_subflows", kFlowSubflowsColumns, ", PRIMARY KEY (run_id, flow_id)")
+       << WorkloadTableSql("shuffle_jobs", kShuffleJobColumns, ", PRIMARY KEY (run_id, job_id)")
+       << WorkloadTableSql("control_servers", kControlServerColumns, ", PRIMARY KEY (run_id, host)");
     os << "CREATE TABLE IF NOT EXISTS " << kMetaTable << " (key TEXT PRIMARY KEY, value TEXT);\n"
        << "INSERT OR IGNORE INTO " << kMetaTable << " (key, value) VALUES ('schema_version', '"
        << kResultSchemaVersion << "');\n";

@@ -170,6 +170,28 @@ ControllerRunValues(int64_t runId, const ControllerRunRecord& c)
 }
 
 std::vector<Value>
+FlowSubflowsValues(int64_t runId, const FlowSubflowsRecord& f)
+{
+    return {runId, int64_t{f.flowId}, int64_t{f.subflows}, f.throughputBps};
+}
+
+std::vector<Value>
+ShuffleJobValues(int64_t runId, const ShuffleJobRecord& j)
+{
+    return {runId, int64_t{j.jobId}, j.startS, j.endS, j.jctS, int64_t{j.completed ? 1 : 0}};
+}
+
+std::vector<Value>
+ControlServerValues(int64_t runId, const ControlServerRecord& c)
+{
+    return {runId,
+            int64_t{c.host},
+            static_cast<int64_t>(c.messagesSent),
+            static_cast<int64_t>(c.messagesReceived),
+            static_cast<int64_t>(c.controlBytes)};
+}
+
+std::vector<Value>
 TransferValues(int64_t runId, const TransferRecord& t)
 {
     return {runId, int64_t{t.packets}, static_cast<int64_t>(t.bytes), t.transferTimeS};
@@ -396,7 +418,10 @@ CheckSchema(sqlite3* db, const std::string& path, std::string* error)
         CheckColumns(db, path, "links", kLinkColumns, error) &&
         CheckColumns(db, path, "transfers", kTransferColumns, error) &&
         CheckColumns(db, path, "hotspot_flows", kHotSpotFlowColumns, error) &&
-        CheckColumns(db, path, "controller_runs", kControllerRunColumns, error))
+        CheckColumns(db, path, "controller_runs", kControllerRunColumns, error) &&
+        CheckColumns(db, path, "flow_subflows", kFlowSubflowsColumns, error) &&
+        CheckColumns(db, path, "shuffle_jobs", kShuffleJobColumns, error) &&
+        CheckColumns(db, path, "control_servers", kControlServerColumns, error))
     {
         return SchemaCheck::OK;
     }
@@ -694,8 +719,8 @@ ExperimentDatabase::AddRunRows(const RunRecord& run,
     }
     if (workload != nullptr)
     {
-        tables.resize(tables.size() + 7);
-        auto* t = &tables[tables.size() - 7];
+        tables.resize(tables.size() + 10);
+        auto* t = &tables[tables.size() - 10];
         t[0].first = InsertSql("short_flows", kShortFlowColumns, true);
         for (const auto& f : workload->shortFlows)
         {
@@ -728,6 +753,21 @@ ExperimentDatabase::AddRunRows(const RunRecord& run,
         for (const auto& c : workload->controllerRuns)
         {
             t[6].second.push_back(ControllerRunValues(runId, c));
+        }
+        t[7].first = InsertSql("flow_subflows", kFlowSubflowsColumns, true);
+        for (const auto& f : workload->flowSubflows)
+        {
+            t[7].second.push_back(FlowSubflowsValues(runId, f));
+        }
+        t[8].first = InsertSql("shuffle_jobs", kShuffleJobColumns, true);
+        for (const auto& j : workload->shuffleJobs)
+        {
+            t[8].second.push_back(ShuffleJobValues(runId, j));
+        }
+        t[9].first = InsertSql("control_servers", kControlServerColumns, true);
+        for (const auto& c : workload->controlServers)
+        {
+            t[9].second.push_back(ControlServerValues(runId, c));
         }
     }
     for (const auto& [sql, rows] : tables)
@@ -996,6 +1036,36 @@ ExperimentDatabase::GetWorkloadResults(int64_t runId, WorkloadResults* out)
                           c.controlMessages = static_cast<uint64_t>(ColInt(s, i++));
                           c.controlBytes = static_cast<uint64_t>(ColInt(s, i++));
                           out->controllerRuns.push_back(c);
+                      });
+    ok = ok && select(NameList(kFlowSubflowsColumns, ""),
+                      "FROM flow_subflows WHERE run_id = ?1 ORDER BY flow_id",
+                      [&](sqlite3_stmt* s) {
+                          FlowSubflowsRecord f;
+                          f.flowId = static_cast<uint32_t>(ColInt(s, 0));
+                          f.subflows = static_cast<uint32_t>(ColInt(s, 1));
+                          f.throughputBps = ColReal(s, 2);
+                          out->flowSubflows.push_back(f);
+                      });
+    ok = ok && select(NameList(kShuffleJobColumns, ""),
+                      "FROM shuffle_jobs WHERE run_id = ?1 ORDER BY job_id",
+                      [&](sqlite3_stmt* s) {
+                          ShuffleJobRecord j;
+                          j.jobId = static_cast<uint32_t>(ColInt(s, 0));
+                          j.startS = ColReal(s, 1);
+                          j.endS = ColReal(s, 2);
+                          j.jctS = ColReal(s, 3);
+                          j.completed = ColInt(s, 4) != 0;
+                          out->shuffleJobs.push_back(j);
+                      });
+    ok = ok && select(NameList(kControlServerColumns, ""),
+                      "FROM control_servers WHERE run_id = ?1 ORDER BY host",
+                      [&](sqlite3_stmt* s) {
+                          ControlServerRecord c;
+                          c.host = static_cast<uint32_t>(ColInt(s, 0));
+                          c.messagesSent = static_cast<uint64_t>(ColInt(s, 1));
+                          c.messagesReceived = static_cast<uint64_t>(ColInt(s, 2));
+                          c.controlBytes = static_cast<uint64_t>(ColInt(s, 3));
+                          out->controlServers.push_back(c);
                       });
     return ok && found;
 }

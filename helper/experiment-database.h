@@ -202,10 +202,6 @@ struct WorkloadRunRecord
 
 /**
  * \ingroup mptcp
- * \brief Everything a workload run adds to its `runs` and `flows` rows.
- */
-/**
- * \ingroup mptcp
  * \brief One row of `controller_runs`: what an SDN controller did in a run (mptcp-fattree
  * --controller; doc/results-schema.rst).
  */
@@ -221,6 +217,48 @@ struct ControllerRunRecord
     uint64_t controlBytes{0};      //!< control_bytes: their bytes (OpenFlow 1.0 sizes)
 };
 
+/**
+ * \ingroup mptcp
+ * \brief One row of `flow_subflows`: a finite flow of table `short_flows` (same run_id and
+ * flow_id) with the subflows its connection opened (seed 004's NS) and its throughput.
+ */
+struct FlowSubflowsRecord
+{
+    uint32_t flowId{0};      //!< flow_id: as in short_flows
+    uint32_t subflows{0};    //!< subflows: subflows the sender's connection opened (TCP: 1)
+    double throughputBps{0}; //!< throughput_bps: size * 8 / FCT, bit/s; NaN if not completed
+};
+
+/**
+ * \ingroup mptcp
+ * \brief One row of `shuffle_jobs`: a shuffle job of seed 004 (ShuffleWorkload).
+ */
+struct ShuffleJobRecord
+{
+    uint32_t jobId{0};      //!< job_id: 0, 1, ... in start order
+    double startS{0};       //!< start_s: its first request's start, s
+    double endS{0};         //!< end_s: its last response's last byte received, s (NaN: never)
+    double jctS{0};         //!< jct_s: end_s - start_s, s (NaN if not completed)
+    bool completed{false};  //!< completed: every response arrived
+};
+
+/**
+ * \ingroup mptcp
+ * \brief One row of `control_servers`: one server's side of the out-of-band control network
+ * (seed 004's monitor: DEMAND, PATH_ADD_REQUEST, PATH_ADD_ANSWER; 64-byte messages).
+ */
+struct ControlServerRecord
+{
+    uint32_t host{0};             //!< host: the server's index
+    uint64_t messagesSent{0};     //!< messages_sent: to the controller
+    uint64_t messagesReceived{0}; //!< messages_received: from the controller
+    uint64_t controlBytes{0};     //!< control_bytes: their bytes, both ways (64 per message)
+};
+
+/**
+ * \ingroup mptcp
+ * \brief Everything a workload run adds to its `runs` and `flows` rows.
+ */
 struct WorkloadResults
 {
     WorkloadRunRecord summary;                //!< the `workload_runs` row
@@ -230,6 +268,9 @@ struct WorkloadResults
     std::vector<LinkRecord> links;            //!< the `links` rows
     std::vector<HotSpotFlowRecord> hotspotFlows; //!< the `hotspot_flows` rows
     std::vector<ControllerRunRecord> controllerRuns; //!< the `controller_runs` row (0 or 1)
+    std::vector<FlowSubflowsRecord> flowSubflows;     //!< the `flow_subflows` rows
+    std::vector<ShuffleJobRecord> shuffleJobs;        //!< the `shuffle_jobs` rows
+    std::vector<ControlServerRecord> controlServers;  //!< the `control_servers` rows
 };
 
 /**
@@ -249,7 +290,8 @@ struct WorkloadResults
  *   goodput_bps REAL, pct_of_optimal REAL, PRIMARY KEY (run_id, flow_id));
  * \endcode
  * and, for workload runs (WorkloadResults), the tables short_flows, flow_counters,
- * link_layers, links, hotspot_flows, controller_runs and workload_runs of doc/results-schema.rst, and transfers (file
+ * link_layers, links, hotspot_flows, controller_runs, workload_runs, flow_subflows,
+ * shuffle_jobs and control_servers of doc/results-schema.rst, and transfers (file
  * transfers), added to an older file when it
  * is opened (its rows are kept).
  *

@@ -3,6 +3,8 @@
  */
 #include "flow-size-distribution.h"
 
+#include "ns3/abort.h"
+
 #include "ns3/log.h"
 
 #include <cmath>
@@ -17,6 +19,18 @@ NS_LOG_COMPONENT_DEFINE("MptcpFlowSizeDistribution");
 FlowSizeDistribution::FlowSizeDistribution(uint64_t bytes)
     : m_points{{static_cast<double>(bytes), 1.0}}
 {
+}
+
+FlowSizeDistribution
+FlowSizeDistribution::Uniform(uint64_t minBytes, uint64_t maxBytes)
+{
+    NS_ABORT_MSG_IF(minBytes < 1 || maxBytes < minBytes, "uniform sizes need 1 <= min <= max");
+    FlowSizeDistribution d(minBytes);
+    if (maxBytes > minBytes)
+    {
+        d.m_points = {{static_cast<double>(minBytes), 0.0}, {static_cast<double>(maxBytes), 1.0}};
+    }
+    return d;
 }
 
 bool

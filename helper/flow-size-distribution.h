@@ -43,6 +43,15 @@ class FlowSizeDistribution
     explicit FlowSizeDistribution(uint64_t bytes = 70000);
 
     /**
+     * \brief Sizes uniform in [minBytes, maxBytes] (seed 004: U(32, 400) MB, U(64, 512) MB),
+     * i.e. the CDF (minBytes, 0), (maxBytes, 1); one fixed size if they are equal.
+     * \param minBytes smallest size, bytes (>= 1)
+     * \param maxBytes largest size, bytes (>= minBytes)
+     * \return the distribution
+     */
+    static FlowSizeDistribution Uniform(uint64_t minBytes, uint64_t maxBytes);
+
+    /**
      * \brief Reads a CDF in the format of the class documentation.
      * \param in the text
      * \param error receives "line N: reason" when the text is malformed

@@ -137,6 +137,102 @@ class ClosedLoopTest : public TestCase
 };
 
 /**
+ * Seed 004's random workload: a ClosedLoopWorkload with a flow limit and at most C flows into
+ * a receiver. All 16 hosts send with C = 1 (the tightest cap: 16 senders, 16 receivers, no
+ * host to itself): at every instant no receiver has two flows in progress, exactly the limit
+ * of flows start, and the done callback fires once, at the last completion. A uniform size
+ * distribution gives sizes inside its bounds.
+ */
+class FlowLimitAndReceiverCapTest : public TestCase
+{
+    /**
+     * The done callback: counts and notes the time.
+     * \param calls incremented
+     * \param at set to now, s
+     */
+    static void CountDone(uint32_t* calls, double* at)
+    {
+        ++*calls;
+        *at = Simulator::Now().GetSeconds();
+    }
+
+  public:
+    FlowLimitAndReceiverCapTest()
+        : TestCase("Closed-loop: flow limit, flows per receiver, done callback")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ConfigureTransport(1, Lia(), 131072);
+        FatTreeHelper tree(4);
+        BuildThesisFatTree(tree, 100);
+        FlowStatistics stats;
+        DatacenterWorkloadHelper installer(tree, stats);
+        TrafficMatrix tm;
+        tm.AssignStreams(3);
+        const TrafficMatrix::FlowList matrix = tm.Permutation(16);
+        ClosedLoopWorkload loop(installer, stats, 16);
+        loop.AssignStreams(7);
+        const uint64_t limit = 70;
+        const uint32_t cap = 1;
+        loop.SetFlowLimit(limit);
+        loop.SetMaxFlowsPerReceiver(cap);
+        uint32_t doneCalls = 0;
+        double doneAt = -1;
+        loop.SetDoneCallback(MakeBoundCallback(&CountDone, &doneCalls, &doneAt));
+        loop.Start(matrix,
+                   FlowSizeDistribution::Uniform(10000, 40000),
+                   ClosedLoopWorkload::Destination::RANDOM,
+                   "ns3::TcpSocketFactory",
+                   "tcp",
+                   0,
+                   10);
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+        const std::deque<FlowStatisticsRecord> flows = stats.GetFlows();
+        const std::vector<uint32_t> ids = loop.GetFlowIds();
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(flows.size(), limit, "exactly the limit of flows");
+        NS_TEST_ASSERT_MSG_EQ(ids.size(), limit, "all of them the workload's");
+        NS_TEST_ASSERT_MSG_EQ(loop.GetFlowsCompleted(), limit, "all completed");
+        NS_TEST_ASSERT_MSG_EQ(doneCalls, 1u, "done once");
+        double last = 0;
+        // Events (start +1, completion -1) per receiver, in time order; at equal times the
+        // completion first (a successor starts in the instant its predecessor completes).
+        std::map<uint32_t, std::vector<std::pair<double, int>>> events;
+        for (const auto& f : flows)
+        {
+            NS_TEST_ASSERT_MSG_EQ(f.Completed(), true, "completed");
+            NS_TEST_ASSERT_MSG_NE(f.srcHost, f.dstHost, "never to itself");
+            NS_TEST_ASSERT_MSG_EQ((f.sizeBytes >= 10000 && f.sizeBytes <= 40000), true, "size");
+            last = std::max(last, f.lastRxS);
+            events[f.dstHost].push_back({f.startS, +1});
+            events[f.dstHost].push_back({f.lastRxS, -1});
+        }
+        NS_TEST_ASSERT_MSG_EQ_TOL(doneAt, last, 1e-12, "done at the last completion");
+        for (auto& [dst, ev] : events)
+        {
+            std::sort(ev.begin(), ev.end());
+            int inProgress = 0;
+            for (const auto& [t, d] : ev)
+            {
+                inProgress += d;
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(inProgress, int(cap), "at most cap into a receiver");
+            }
+        }
+        std::set<uint64_t> sizes;
+        for (const auto& f : flows)
+        {
+            sizes.insert(f.sizeBytes);
+        }
+        NS_TEST_ASSERT_MSG_GT(sizes.size(), 50u, "sizes drawn, not fixed");
+    }
+};
+
+/**
  * The optimum with host-limited flows, by hand: a capped flow keeps its cap, the others share
  * the rest of the host links max-min fairly.
  */
@@ -231,6 +327,7 @@ class ClosedLoopWorkloadTestSuite : public TestSuite
     {
         AddTestCase(new ClosedLoopTest(false), MPTCP_TEST_QUICK);
         AddTestCase(new ClosedLoopTest(true), MPTCP_TEST_QUICK);
+        AddTestCase(new FlowLimitAndReceiverCapTest, MPTCP_TEST_QUICK);
         AddTestCase(new CappedFairShareTest, MPTCP_TEST_QUICK);
         AddTestCase(new HostLimitedFlowTest("ns3::TcpSocketFactory"), MPTCP_TEST_QUICK);
         AddTestCase(new HostLimitedFlowTest("ns3::MpTcpSocketFactory"), MPTCP_TEST_QUICK);

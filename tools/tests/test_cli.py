@@ -78,6 +78,23 @@ BAD = [
     ("--k=4 --hostLimitedRate=100Mbps", "hostLimitedRate"),
     ("--k=4 --workload=mix --hostLimitedRate=10Mbps", "hostLimitedRate"),
     ("--k=4 --workload=closed-loop --flowSizeCdf=/nonexistent/vl2.cdf", "flowSizeCdf"),
+    ("--k=4 --controller=responsive --monitorInterval=0ms", "monitorInterval"),
+    ("--k=4 --controller=responsive --monitorInterval=soon", "monitorInterval"),
+    ("--k=4 --controller=responsive --monitorInterval=11s", "monitorInterval"),
+    ("--k=4 --controller=responsive --deltaDgt=1", "deltaDgt"),
+    ("--k=4 --controller=responsive --deltaDgt=-0.1", "deltaDgt"),
+    ("--k=4 --controller=responsive --deltaRvt=0", "deltaRvt"),
+    ("--k=4 --controller=responsive --deltaRvt=1.5", "deltaRvt"),
+    ("--k=4 --controller=responsive --stableCount=0", "stableCount"),
+    ("--k=4 --controller=responsive --maxSubflows=0", "maxSubflows"),
+    ("--k=4 --controller=responsive --maxSubflows=9", "maxSubflows"),
+    ("--k=4 --controller=responsive --deltaDdt=1.5", "deltaDdt"),
+    ("--k=4 --controller=responsive --transport=tcp", "controller"),
+    ("--k=4 --workload=random-closed-loop --flows=0", "flows"),
+    ("--k=4 --workload=random-closed-loop --flowSizeMin=5000 --flowSizeMax=4000", "flowSizeMin"),
+    ("--k=4 --workload=permutation-finite --flowSizeMax=2000000000000", "flowSizeMax"),
+    ("--k=4 --workload=random-closed-loop --maxFlowsPerReceiver=0", "maxFlowsPerReceiver"),
+    ("--k=4 --workload=permutation-finit", "workload"),
 ]
 
 
@@ -445,6 +462,54 @@ def test_vl2_flow_size_file_is_the_published_distribution():
     mean = points[0][0] * points[0][1] + sum(
         (p1 - p0) * (s0 + s1) / 2 for (s0, p0), (s1, p1) in zip(points, points[1:]))
     assert round(mean) == 7470236 and round(mean / 1460) == 5117
+
+
+def test_bad_responsive_and_finite_workload_options_exit_2(tmp_path):
+    """The issue's bad input for seed 004's options: exit status 2 exactly."""
+    for arg, option in [("--k=4 --controller=responsive --monitorInterval=0ms", "monitorInterval"),
+                        ("--k=4 --workload=random-closed-loop --flows=0", "flows")]:
+        assert _rejected(tmp_path, arg, option) == 2
+
+
+def test_responsive_random_stores_subflows_and_control_rows(tmp_path):
+    """--controller=responsive with seed 004's random workload: a flow_subflows row per flow,
+    none above --maxSubflows, the extra subflows exactly those the controller granted (the
+    monitors open what they are told), a control_servers row per host whose bytes add up to
+    the controller's count of 64-byte messages, and controller_runs as the JSON says."""
+    db = tmp_path / "r.db"
+    p = subprocess.run([BINARY, "--k=4", "--workload=random-closed-loop", "--flows=20",
+                        "--flowSizeMin=500000", "--flowSizeMax=2000000",
+                        "--controller=responsive", "--monitorInterval=2ms", "--maxSubflows=3",
+                        "--deltaDgt=0.05", "--duration=10", "--db=%s" % db, "--quiet"],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    last = json.loads(p.stdout.strip().splitlines()[-1])
+    assert last["controller"] == "responsive" and last["subflows"] == 3
+    assert last["finite_flows"] == last["finite_flows_completed"] == 20
+    assert last["sim_end_s"] < 10  # ended when the flows completed
+    con = sqlite3.connect(str(db))
+    rows = con.execute("select flow_id, subflows, throughput_bps from flow_subflows "
+                       "where run_id = 1").fetchall()
+    assert len(rows) == 20
+    assert all(1 <= r[1] <= 3 for r in rows)
+    assert sum(r[1] - 1 for r in rows) == last["subflows_granted"] > 0
+    assert abs(sum(r[1] for r in rows) / 20 - last["subflows_per_flow_mean"]) < 1e-5
+    sizes = dict(con.execute("select flow_id, size_bytes * 8.0 / fct_s from short_flows "
+                             "where run_id = 1").fetchall())
+    for fid, _, tput in rows:
+        assert tput == pytest.approx(sizes[fid], rel=1e-9)
+        assert tput < 100e6  # below the host link rate
+    servers = con.execute("select host, messages_sent, messages_received, control_bytes "
+                          "from control_servers where run_id = 1").fetchall()
+    assert [s[0] for s in servers] == list(range(16))
+    assert all(s[3] == 64 * (s[1] + s[2]) for s in servers)
+    assert sum(s[3] for s in servers) == last["server_control_bytes"] > 0
+    assert sum(s[1] for s in servers) == last["path_requests"]
+    ctl = con.execute("select controller, interval_s, threshold, flows_scheduled, rounds "
+                      "from controller_runs where run_id = 1").fetchall()
+    assert len(ctl) == 1 and ctl[0][:3] == ("responsive", 0.002, 0.05)
+    # Flows seen: 20, and once more each SYN lost and sent again after its rules expired.
+    assert ctl[0][3] == last["flows_scheduled"] >= 20 and ctl[0][4] == last["path_requests"]
 
 
 def test_closed_loop_hedera_stores_flows_and_controller_row(tmp_path):

@@ -1,0 +1,223 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+// The finite workloads of seed 004 (Duan, Wang, Wu, "Responsive Multipath TCP in SDN-based
+// Datacenters", ICC 2015, §V-A) in DatacenterExperiment: random (closed loop, at most 4 flows
+// into a receiver, 500 flows), permutation (one finite flow per host, all together) and their
+// per-flow results (subflows, throughput); the run ends when the workload's flows completed.
+#include "ns3/bulk-send-application.h"
+#include "ns3/closed-loop-workload.h"
+#include "ns3/datacenter-experiment.h"
+#include "ns3/log.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/mptcp-subflow.h"
+#include "ns3/program-text.h"
+#include "ns3/responsive-monitor.h"
+#include "ns3/simulator.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DatacenterExperimentFinite");
+
+using Text = ProgramText; //!< JSON values.
+
+namespace
+{
+/// Bytes in seed 004's "MB" (decimal).
+constexpr uint64_t kMegabyte = 1000000;
+} // namespace
+
+bool
+DatacenterExperiment::IsFiniteWorkload() const
+{
+    using W = DatacenterWorkloadHelper::Workload;
+    return m_workloadType == W::RANDOM_CLOSED_LOOP || m_workloadType == W::PERMUTATION_FINITE ||
+           m_workloadType == W::SHUFFLE;
+}
+
+bool
+DatacenterExperiment::ValidateFinite(Error* error)
+{
+    Config& c = m_cfg;
+    using W = DatacenterWorkloadHelper::Workload;
+    const bool permutation = m_workloadType == W::PERMUTATION_FINITE;
+    if (c.flowSizeMin == 0)
+    {
+        c.flowSizeMin = (permutation ? 64 : 32) * kMegabyte;
+    }
+    if (c.flowSizeMax == 0)
+    {
+        c.flowSizeMax = (permutation ? 512 : 400) * kMegabyte;
+    }
+    const uint64_t limit = 1000000000000ULL; // 1 TB
+    if (c.flowSizeMax > limit)
+    {
+        return Reject("flowSizeMax", std::to_string(c.flowSizeMax),
+                      "must be at most 10^12 bytes", error);
+    }
+    if (c.flowSizeMin > c.flowSizeMax)
+    {
+        return Reject("flowSizeMin", std::to_string(c.flowSizeMin),
+                      "must be at most --flowSizeMax (" + std::to_string(c.flowSizeMax) + ")",
+                      error);
+    }
+    if (c.flows == 0 || c.flows > 10000000)
+    {
+        return Reject("flows", std::to_string(c.flows), "must be from 1 to 10^7", error);
+    }
+    if (c.maxFlowsPerReceiver == 0)
+    {
+        return Reject("maxFlowsPerReceiver", "0", "must be at least 1", error);
+    }
+    if (!IsFiniteWorkload())
+    {
+        return true;
+    }
+    if (c.mpi)
+    {
+        return Reject("workload", c.workload,
+                      "cannot run with --mpi (a flow's completion at its receiver starts the "
+                      "next)", error);
+    }
+    m_finiteSizes = FlowSizeDistribution::Uniform(c.flowSizeMin, c.flowSizeMax);
+    return true;
+}
+
+void
+DatacenterExperiment::InstallFiniteFlows()
+{
+    using W = DatacenterWorkloadHelper::Workload;
+    const Config& c = m_cfg;
+    if (m_workloadType != W::RANDOM_CLOSED_LOOP && m_workloadType != W::PERMUTATION_FINITE)
+    {
+        return;
+    }
+    // Both are a ClosedLoopWorkload: random with destinations drawn among the receivers with
+    // room and a limit of --flows flows; permutation with one flow per matrix row and no
+    // successor (its flow limit is the number of rows).
+    m_closedLoop = std::make_unique<ClosedLoopWorkload>(*m_workload, *m_stats, m_nHosts);
+    m_closedLoop->AssignStreams(1004);
+    const bool random = m_workloadType == W::RANDOM_CLOSED_LOOP;
+    m_closedLoop->SetFlowLimit(random ? c.flows : m_matrixFlows.size());
+    if (random)
+    {
+        m_closedLoop->SetMaxFlowsPerReceiver(c.maxFlowsPerReceiver);
+    }
+    m_closedLoop->SetDoneCallback(MakeCallback(&DatacenterExperiment::FiniteWorkloadDone, this));
+    m_closedLoop->Start(m_matrixFlows,
+                        m_finiteSizes,
+                        random ? ClosedLoopWorkload::Destination::RANDOM
+                               : ClosedLoopWorkload::Destination::PERMUTATION,
+                        DatacenterWorkloadHelper::FactoryName(c.transport),
+                        c.transport,
+                        0,
+                        c.duration);
+}
+
+void
+DatacenterExperiment::FlowInstalled(uint32_t id, const PlannedFlow& flow)
+{
+    // The sender's socket exists once its application started (at flow.startS); the monitor
+    // learns the flow's id from the controller's DEMAND, which comes a round trip to the
+    // controller later, so one nanosecond after the start is early enough.
+    const Time at = Seconds(flow.startS) + NanoSeconds(1);
+    Simulator::Schedule(at - Simulator::Now(), [this, id, flow]() {
+        Ptr<BulkSendApplication> sender = m_workload->GetSender(id);
+        Ptr<MpTcpSocketBase> socket =
+            sender ? DynamicCast<MpTcpSocketBase>(sender->GetSocket()) : nullptr;
+        if (!socket || flow.srcHost >= m_agents.GetN())
+        {
+            return; // TCP (e.g. shuffle's requests): nothing to add
+        }
+        Ptr<ResponsiveMonitor> monitor = DynamicCast<ResponsiveMonitor>(m_agents.Get(flow.srcHost));
+        if (monitor)
+        {
+            monitor->AddFlow(socket);
+        }
+    });
+}
+
+void
+DatacenterExperiment::FiniteWorkloadDone()
+{
+    NS_LOG_INFO("the workload's flows completed at " << Simulator::Now().As(Time::S));
+    Simulator::Stop();
+}
+
+void
+DatacenterExperiment::CollectFiniteResults()
+{
+    if (!IsFiniteWorkload())
+    {
+        return;
+    }
+    m_finiteIds = m_closedLoop ? m_closedLoop->GetFlowIds() : std::vector<uint32_t>{};
+    for (uint32_t id : m_finiteIds)
+    {
+        const FlowStatisticsRecord& f = m_stats->GetFlows().at(id);
+        FlowSubflowsRecord r;
+        r.flowId = id;
+        r.subflows = 1;
+        Ptr<BulkSendApplication> sender = m_workload->GetSender(id);
+        Ptr<MpTcpSocketBase> socket =
+            sender ? DynamicCast<MpTcpSocketBase>(sender->GetSocket()) : nullptr;
+        if (socket)
+        {
+            r.subflows = socket->GetSubflows().size();
+        }
+        r.throughputBps = f.Completed() ? f.sizeBytes * 8.0 / f.Fct() : NAN;
+        m_finiteRecords.push_back(r);
+    }
+    m_workloadResults.flowSubflows = m_finiteRecords;
+    m_workloadResults.controlServers = m_cfg.sdn.RecordServers(m_agents);
+}
+
+std::string
+DatacenterExperiment::FiniteSummaryJsonFields() const
+{
+    if (!IsFiniteWorkload())
+    {
+        return ""; // absent for the other workloads (golden outputs)
+    }
+    double subflows = 0;
+    double throughput = 0;
+    uint32_t completed = 0;
+    for (const auto& r : m_finiteRecords)
+    {
+        subflows += r.subflows;
+        if (!std::isnan(r.throughputBps))
+        {
+            throughput += r.throughputBps;
+            ++completed;
+        }
+    }
+    const double n = m_finiteRecords.size();
+    std::ostringstream os;
+    os << ", \"finite_flows\": " << m_finiteRecords.size()
+       << ", \"finite_flows_completed\": " << completed
+       << ", \"subflows_per_flow_mean\": " << Text::JsonNumber(n > 0 ? subflows / n : NAN)
+       << ", \"flow_throughput_mean_bps\": "
+       << Text::JsonNumber(completed > 0 ? throughput / completed : NAN)
+       << ", \"jct_mean_ms\": null"
+       << ", \"flow_size_min\": " << m_cfg.flowSizeMin
+       << ", \"flow_size_max\": " << m_cfg.flowSizeMax << ", \"sim_end_s\": " << m_endS;
+    return os.str();
+}
+
+const std::vector<FlowSubflowsRecord>&
+DatacenterExperiment::GetFiniteFlowRecords() const
+{
+    return m_finiteRecords;
+}
+
+double
+DatacenterExperiment::GetEndTime() const
+{
+    return m_endS;
+}
+
+} // namespace ns3
