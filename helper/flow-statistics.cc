@@ -111,10 +111,7 @@ FlowStatistics::Add(uint32_t srcHost,
                     if (f.rxBytes >= f.sizeBytes && std::isnan(f.lastRxS))
                     {
                         f.lastRxS = Simulator::Now().GetSeconds();
-                        if (!m_completed.IsNull())
-                        {
-                            m_completed(id);
-                        }
+                        NotifyCompleted(id);
                     }
                 }));
     }
@@ -125,6 +122,32 @@ void
 FlowStatistics::SetCompletedCallback(Callback<void, uint32_t> cb)
 {
     m_completed = cb;
+}
+
+void
+FlowStatistics::AddCompletedCallback(Callback<void, uint32_t> cb)
+{
+    if (!cb.IsNull())
+    {
+        m_listeners.push_back(cb);
+    }
+}
+
+void
+FlowStatistics::NotifyCompleted(uint32_t id)
+{
+    if (!m_completed.IsNull())
+    {
+        m_completed(id);
+    }
+    // By index over the listeners present now: one may add another (the vector may grow), and
+    // a copy keeps the running callback alive if it does.
+    const size_t n = m_listeners.size();
+    for (size_t i = 0; i < n; ++i)
+    {
+        Callback<void, uint32_t> cb = m_listeners[i];
+        cb(id);
+    }
 }
 
 void

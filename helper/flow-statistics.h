@@ -125,9 +125,24 @@ class FlowStatistics
      * \brief Calls \p cb with a flow's id when its sink has received all sizeBytes bytes
      * (the instant lastRxS is set; finite flows only), from within the sink's receive path:
      * a callback that installs applications should schedule that work (Simulator::ScheduleNow).
+     *
+     * This is one slot: a second call replaces the callback of the first. It is called before
+     * the listeners of AddCompletedCallback(). Several workloads sharing this object (e.g. a
+     * ShuffleWorkload beside a ClosedLoopWorkload) should use AddCompletedCallback().
      * \param cb the callback; a null callback removes it
      */
     void SetCompletedCallback(Callback<void, uint32_t> cb);
+
+    /**
+     * \brief Adds a listener called, like SetCompletedCallback()'s callback, with the id of
+     * every flow that completes (every flow of this object, not only the listener's own: a
+     * listener ignores the ids it did not install). Listeners are called in the order they were
+     * added, after the SetCompletedCallback() one, from within the sink's receive path. A
+     * listener added while a completion is being reported hears only later completions.
+     * Listeners cannot be removed; they must outlive the simulation.
+     * \param cb the listener; a null callback is ignored
+     */
+    void AddCompletedCallback(Callback<void, uint32_t> cb);
 
     /**
      * \brief FCT summary of the completed short flows.
@@ -173,9 +188,16 @@ class FlowStatistics
      */
     void CongStateChanged(uint32_t id, TcpSocketState::TcpCongState_t newState);
 
+    /**
+     * Reports flow \p id's completion to the callback and every listener.
+     * \param id flow id
+     */
+    void NotifyCompleted(uint32_t id);
+
     std::deque<FlowStatisticsRecord> m_flows; //!< records; a deque keeps references valid
     std::set<const TcpSocketBase*> m_hooked;  //!< sockets whose CongState is counted
     Callback<void, uint32_t> m_completed;     //!< SetCompletedCallback()
+    std::vector<Callback<void, uint32_t>> m_listeners; //!< AddCompletedCallback(), in order
 };
 
 } // namespace ns3
