@@ -222,6 +222,21 @@ main(int argc, char* argv[])
                  "random-closed-loop and shuffle's background: most flows into one receiver "
                  "at a time, >= 1 (seed 004: 4)",
                  c.maxFlowsPerReceiver);
+    cmd.AddValue("shuffleJobs", "shuffle: jobs, one after another, 1..10^6 (seed 004: 30)",
+                 c.shuffleJobs);
+    cmd.AddValue("reducers", "shuffle: reducers per job (seed 004: 8)", c.reducers);
+    cmd.AddValue("mappers",
+                 "shuffle: mappers per job; reducers + mappers at most the hosts (seed 004: 8)",
+                 c.mappers);
+    cmd.AddValue("shuffleRequest", "shuffle: each reducer's read request to a mapper, bytes "
+                 "(seed 004: 2 KB)", c.shuffleRequest);
+    cmd.AddValue("shuffleResponse", "shuffle: each mapper's answer to a reducer, bytes (seed "
+                 "004: 16 MB = 16000000)", c.shuffleResponse);
+    cmd.AddValue("backgroundFraction",
+                 "shuffle: fraction of the hosts sending random closed-loop background flows "
+                 "(sizes U(--flowSizeMin, --flowSizeMax)), in [0, 1] (the paper gives no "
+                 "rate; default 0.25)",
+                 c.backgroundFraction);
     cmd.AddValue("shortFlowRate",
                  "Poisson short-flow arrivals per second, whole fabric",
                  c.shortFlowRate);

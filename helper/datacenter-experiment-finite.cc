@@ -73,6 +73,42 @@ DatacenterExperiment::ValidateFinite(Error* error)
     {
         return Reject("maxFlowsPerReceiver", "0", "must be at least 1", error);
     }
+    if (c.shuffleJobs == 0 || c.shuffleJobs > 1000000)
+    {
+        return Reject("shuffleJobs", std::to_string(c.shuffleJobs), "must be from 1 to 10^6",
+                      error);
+    }
+    if (c.reducers == 0)
+    {
+        return Reject("reducers", "0", "must be at least 1", error);
+    }
+    if (c.mappers == 0)
+    {
+        return Reject("mappers", "0", "must be at least 1", error);
+    }
+    if (m_workloadType == W::SHUFFLE && c.reducers + c.mappers > m_nHosts)
+    {
+        return Reject("mappers", std::to_string(c.mappers),
+                      "reducers + mappers must be at most the " + std::to_string(m_nHosts) +
+                          " hosts",
+                      error);
+    }
+    if (c.shuffleRequest == 0 || c.shuffleRequest > limit)
+    {
+        return Reject("shuffleRequest", std::to_string(c.shuffleRequest),
+                      "must be from 1 to 10^12 bytes", error);
+    }
+    if (c.shuffleResponse == 0 || c.shuffleResponse > limit)
+    {
+        return Reject("shuffleResponse", std::to_string(c.shuffleResponse),
+                      "must be from 1 to 10^12 bytes", error);
+    }
+    if (!(c.backgroundFraction >= 0 && c.backgroundFraction <= 1))
+    {
+        std::ostringstream v;
+        v << c.backgroundFraction;
+        return Reject("backgroundFraction", v.str(), "must be in [0, 1]", error);
+    }
     if (!IsFiniteWorkload())
     {
         return true;
@@ -92,6 +128,11 @@ DatacenterExperiment::InstallFiniteFlows()
 {
     using W = DatacenterWorkloadHelper::Workload;
     const Config& c = m_cfg;
+    if (m_workloadType == W::SHUFFLE)
+    {
+        InstallShuffle();
+        return;
+    }
     if (m_workloadType != W::RANDOM_CLOSED_LOOP && m_workloadType != W::PERMUTATION_FINITE)
     {
         return;
@@ -112,6 +153,51 @@ DatacenterExperiment::InstallFiniteFlows()
                         m_finiteSizes,
                         random ? ClosedLoopWorkload::Destination::RANDOM
                                : ClosedLoopWorkload::Destination::PERMUTATION,
+                        DatacenterWorkloadHelper::FactoryName(c.transport),
+                        c.transport,
+                        0,
+                        c.duration);
+}
+
+void
+DatacenterExperiment::InstallShuffle()
+{
+    // Seed 004 §V-A: shuffle jobs one after another (ShuffleWorkload: requests over TCP, the
+    // mappers' answers over --transport) beside random closed-loop background flows from
+    // --backgroundFraction of the hosts (the paper gives no background rate). The run ends
+    // when the last job completes.
+    const Config& c = m_cfg;
+    m_shuffle = std::make_unique<ShuffleWorkload>(*m_workload, *m_stats, m_nHosts);
+    m_shuffle->AssignStreams(1005);
+    ShuffleWorkload::Parameters p;
+    p.reducers = c.reducers;
+    p.mappers = c.mappers;
+    p.requestBytes = c.shuffleRequest;
+    p.responseBytes = c.shuffleResponse;
+    p.jobs = c.shuffleJobs;
+    m_shuffle->SetParameters(p);
+    m_shuffle->SetAllDoneCallback(MakeCallback(&DatacenterExperiment::FiniteWorkloadDone, this));
+    m_shuffle->Start("ns3::TcpSocketFactory",
+                     "tcp",
+                     DatacenterWorkloadHelper::FactoryName(c.transport),
+                     c.transport,
+                     0,
+                     c.duration);
+    TrafficMatrix::FlowList senders;
+    for (uint32_t h : m_workload->ChooseLongFlowHosts(m_nHosts, c.backgroundFraction))
+    {
+        senders.emplace_back(h, (h + 1) % m_nHosts); // destinations drawn by the workload
+    }
+    if (senders.empty())
+    {
+        return;
+    }
+    m_closedLoop = std::make_unique<ClosedLoopWorkload>(*m_workload, *m_stats, m_nHosts);
+    m_closedLoop->AssignStreams(1004);
+    m_closedLoop->SetMaxFlowsPerReceiver(c.maxFlowsPerReceiver);
+    m_closedLoop->Start(senders,
+                        m_finiteSizes,
+                        ClosedLoopWorkload::Destination::RANDOM,
                         DatacenterWorkloadHelper::FactoryName(c.transport),
                         c.transport,
                         0,
@@ -155,7 +241,32 @@ DatacenterExperiment::CollectFiniteResults()
     {
         return;
     }
-    m_finiteIds = m_closedLoop ? m_closedLoop->GetFlowIds() : std::vector<uint32_t>{};
+    m_finiteIds.clear();
+    if (m_shuffle)
+    {
+        // The jobs' answers (the requests are 2 KB TCP flows; the background is not measured).
+        for (const auto& job : m_shuffle->GetJobs())
+        {
+            for (uint32_t id : job.responseFlows)
+            {
+                if (id != ShuffleWorkload::NO_FLOW)
+                {
+                    m_finiteIds.push_back(id);
+                }
+            }
+            ShuffleJobRecord row;
+            row.jobId = job.index;
+            row.startS = job.startS;
+            row.endS = job.completed ? job.endS : NAN;
+            row.jctS = job.Jct();
+            row.completed = job.completed;
+            m_workloadResults.shuffleJobs.push_back(row);
+        }
+    }
+    else if (m_closedLoop)
+    {
+        m_finiteIds = m_closedLoop->GetFlowIds();
+    }
     for (uint32_t id : m_finiteIds)
     {
         const FlowStatisticsRecord& f = m_stats->GetFlows().at(id);
@@ -202,7 +313,9 @@ DatacenterExperiment::FiniteSummaryJsonFields() const
        << ", \"subflows_per_flow_mean\": " << Text::JsonNumber(n > 0 ? subflows / n : NAN)
        << ", \"flow_throughput_mean_bps\": "
        << Text::JsonNumber(completed > 0 ? throughput / completed : NAN)
-       << ", \"jct_mean_ms\": null"
+       << ", \"jct_mean_ms\": "
+       << Text::JsonNumber(m_shuffle ? m_shuffle->GetJctSummary().mean * 1e3 : NAN)
+       << ", \"shuffle_jobs_completed\": " << (m_shuffle ? m_shuffle->GetNJobsCompleted() : 0)
        << ", \"flow_size_min\": " << m_cfg.flowSizeMin
        << ", \"flow_size_max\": " << m_cfg.flowSizeMax << ", \"sim_end_s\": " << m_endS;
     return os.str();

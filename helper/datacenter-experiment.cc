@@ -923,7 +923,11 @@ DatacenterExperiment::ParamsJson() const
     if (IsFiniteWorkload())
     {
         params << ",\"flowSizeMin\":" << c.flowSizeMin << ",\"flowSizeMax\":" << c.flowSizeMax
-               << ",\"flows\":" << c.flows << ",\"maxFlowsPerReceiver\":" << c.maxFlowsPerReceiver;
+               << ",\"flows\":" << c.flows << ",\"maxFlowsPerReceiver\":" << c.maxFlowsPerReceiver
+               << ",\"shuffleJobs\":" << c.shuffleJobs << ",\"reducers\":" << c.reducers
+               << ",\"mappers\":" << c.mappers << ",\"shuffleRequest\":" << c.shuffleRequest
+               << ",\"shuffleResponse\":" << c.shuffleResponse
+               << ",\"backgroundFraction\":" << c.backgroundFraction;
     }
     params << "}";
     return params.str();

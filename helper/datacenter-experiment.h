@@ -18,6 +18,7 @@
 #include "ns3/nstime.h"
 #include "ns3/packet-sink.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/shuffle-workload.h"
 #include "ns3/traffic-matrix.h"
 #include "ns3/type-id.h"
 
@@ -122,6 +123,13 @@ class DatacenterExperiment
         uint32_t flows{500};
         /// random-closed-loop and shuffle's background: most flows into one receiver (seed 004: 4).
         uint32_t maxFlowsPerReceiver{4};
+        uint32_t shuffleJobs{30};           //!< shuffle: jobs, one after another (seed 004: 30).
+        uint32_t reducers{8};               //!< shuffle: reducers per job (seed 004: 8).
+        uint32_t mappers{8};                //!< shuffle: mappers per job (seed 004: 8).
+        uint64_t shuffleRequest{2048};      //!< shuffle: each read request, bytes (2 KB).
+        uint64_t shuffleResponse{16000000}; //!< shuffle: each mapper's answer, bytes (16 MB).
+        /// shuffle: fraction of the hosts that send random closed-loop background flows.
+        double backgroundFraction{0.25};
         /// Split the fabric over the ranks of mpirun (ns-3's MPI distributed simulator,
         /// DatacenterPartition); needs ns-3 configured with --enable-mpi.
         bool mpi{false};
@@ -280,8 +288,10 @@ class DatacenterExperiment
     bool IsFiniteWorkload() const;
     /// \return false with \p error set on an invalid option of seed 004's workloads
     bool ValidateFinite(Error* error);
-    /// Start seed 004's random-closed-loop or permutation-finite flows.
+    /// Start seed 004's random-closed-loop, permutation-finite or shuffle flows.
     void InstallFiniteFlows();
+    /// Start the shuffle jobs and their background flows (--workload=shuffle).
+    void InstallShuffle();
     /**
      * \brief Hand an MPTCP flow to its sender's ResponsiveMonitor once its socket exists
      * (DatacenterWorkloadHelper's installed callback; --controller=responsive).
@@ -342,6 +352,7 @@ class DatacenterExperiment
     ApplicationContainer m_agents;                      //!< Its server agents, host order.
     FlowSizeDistribution m_finiteSizes;                 //!< Sizes of seed 004's flows.
     std::vector<uint32_t> m_finiteIds;                  //!< Seed 004's measured flows.
+    std::unique_ptr<ShuffleWorkload> m_shuffle;         //!< --workload=shuffle.
     std::vector<FlowSubflowsRecord> m_finiteRecords;    //!< Their rows, after Run().
     double m_endS{0};                                   //!< When the run ended, s.
     std::unique_ptr<ClosedLoopWorkload> m_closedLoop;   //!< --workload=closed-loop.

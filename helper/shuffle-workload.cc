@@ -16,7 +16,7 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("MptcpShuffleWorkload");
 
 double
-ShuffleJobRecord::Jct() const
+ShuffleJob::Jct() const
 {
     return completed ? endS - startS : std::numeric_limits<double>::quiet_NaN();
 }
@@ -120,7 +120,7 @@ ShuffleWorkload::Start(const std::string& requestFactory,
 void
 ShuffleWorkload::StartJob(double startS)
 {
-    ShuffleJobRecord job;
+    ShuffleJob job;
     job.index = m_jobs.size();
     job.startS = startS;
     std::tie(job.reducers, job.mappers) = DrawJobHosts();
@@ -132,7 +132,7 @@ ShuffleWorkload::StartJob(double startS)
     m_busy.insert(job.mappers.begin(), job.mappers.end());
     m_jobs.push_back(job);
     NS_LOG_DEBUG("job " << job.index << " at " << startS << " s");
-    ShuffleJobRecord& j = m_jobs.back();
+    ShuffleJob& j = m_jobs.back();
     for (uint32_t r = 0; r < m_params.reducers; ++r)
     {
         for (uint32_t m = 0; m < m_params.mappers; ++m)
@@ -153,7 +153,7 @@ ShuffleWorkload::StartJob(double startS)
 void
 ShuffleWorkload::StartResponse(uint32_t job, uint32_t pair)
 {
-    ShuffleJobRecord& j = m_jobs[job];
+    ShuffleJob& j = m_jobs[job];
     PlannedFlow f;
     f.startS = Simulator::Now().GetSeconds();
     f.srcHost = j.mappers[pair % m_params.mappers];
@@ -175,7 +175,7 @@ ShuffleWorkload::Completed(uint32_t id)
         return; // a flow of another workload (the FlowStatistics is shared)
     }
     const FlowRole role = it->second;
-    ShuffleJobRecord& j = m_jobs[role.job];
+    ShuffleJob& j = m_jobs[role.job];
     if (role.request)
     {
         ++j.requestsCompleted;
@@ -215,7 +215,7 @@ ShuffleWorkload::AllDone()
     }
 }
 
-const std::vector<ShuffleJobRecord>&
+const std::vector<ShuffleJob>&
 ShuffleWorkload::GetJobs() const
 {
     return m_jobs;

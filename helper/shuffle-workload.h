@@ -35,7 +35,7 @@ namespace ns3
  * responseFlows mapper m's answer to reducer r (ShuffleWorkload::NO_FLOW until the request has
  * arrived). The ids index FlowStatistics::GetFlows().
  */
-struct ShuffleJobRecord
+struct ShuffleJob
 {
     uint32_t index{0};               //!< job number, from 0 in start order
     double startS{0};                //!< the job's requests start (connection requests), s
@@ -172,7 +172,7 @@ class ShuffleWorkload
                double stopS);
 
     /// \return every job started, in start order (the last may be in progress)
-    const std::vector<ShuffleJobRecord>& GetJobs() const;
+    const std::vector<ShuffleJob>& GetJobs() const;
     /// \return jobs started so far
     uint32_t GetNJobsStarted() const;
     /// \return jobs completed so far
@@ -240,7 +240,7 @@ class ShuffleWorkload
     double m_stopS{0};                     //!< no job starts at or after, s
     bool m_started{false};                 //!< Start() was called
     bool m_done{false};                    //!< the all-done callback was called
-    std::vector<ShuffleJobRecord> m_jobs;  //!< every job started
+    std::vector<ShuffleJob> m_jobs;  //!< every job started
     std::map<uint32_t, FlowRole> m_roleOf; //!< flow id -> what it is
     std::set<uint32_t> m_busy;             //!< hosts of the job in progress
     uint32_t m_completed{0};               //!< jobs completed

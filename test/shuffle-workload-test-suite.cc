@@ -151,7 +151,7 @@ class ShuffleJobsTest : public TestCase
         Simulator::Run();
         const double end = Simulator::Now().GetSeconds();
         const std::deque<FlowStatisticsRecord> flows = stats.GetFlows();
-        const std::vector<ShuffleJobRecord> jobs = shuffle.GetJobs();
+        const std::vector<ShuffleJob> jobs = shuffle.GetJobs();
         const uint32_t completed = shuffle.GetNJobsCompleted();
         const bool allDone = shuffle.IsAllDone();
         const SampleSummary summary = shuffle.GetJctSummary();
@@ -179,7 +179,7 @@ class ShuffleJobsTest : public TestCase
         double jctSum = 0;
         for (uint32_t j = 0; j < jobs.size(); ++j)
         {
-            const ShuffleJobRecord& job = jobs[j];
+            const ShuffleJob& job = jobs[j];
             NS_TEST_ASSERT_MSG_EQ(job.index, j, "jobs in start order");
             NS_TEST_ASSERT_MSG_EQ(job.completed, true, "every job completed");
             NS_TEST_ASSERT_MSG_EQ(job.reducers.size(), p.reducers, "R reducers");
@@ -267,7 +267,7 @@ class ShuffleJobsTest : public TestCase
                 continue;
             }
             ++busySamples;
-            const ShuffleJobRecord& job = jobs.at(s.started - 1);
+            const ShuffleJob& job = jobs.at(s.started - 1);
             std::set<uint32_t> hosts(job.reducers.begin(), job.reducers.end());
             hosts.insert(job.mappers.begin(), job.mappers.end());
             NS_TEST_ASSERT_MSG_EQ((s.busy == hosts), true, "busy = the current job's hosts");
@@ -302,7 +302,7 @@ class ShuffleStopTimeTest : public TestCase
      */
     static void Run(double start,
                     double stop,
-                    std::vector<ShuffleJobRecord>& jobs,
+                    std::vector<ShuffleJob>& jobs,
                     std::vector<double>& doneAt)
     {
         ConfigureTransport(1, Lia(), 131072);
@@ -330,7 +330,7 @@ class ShuffleStopTimeTest : public TestCase
     void DoRun() override
     {
         const double stop = 0.1;
-        std::vector<ShuffleJobRecord> jobs;
+        std::vector<ShuffleJob> jobs;
         std::vector<double> doneAt;
         Run(0.01, stop, jobs, doneAt);
         NS_TEST_ASSERT_MSG_GT(jobs.size(), 2u, "several jobs before the stop");
@@ -592,7 +592,7 @@ class ShuffleWithBackgroundTest : public TestCase
         Simulator::Stop(Seconds(20));
         Simulator::Run();
         const std::deque<FlowStatisticsRecord> flows = stats.GetFlows();
-        const std::vector<ShuffleJobRecord> jobs = shuffle.GetJobs();
+        const std::vector<ShuffleJob> jobs = shuffle.GetJobs();
         const uint64_t loopStarted = loop.GetFlowsStarted();
         const uint64_t loopCompleted = loop.GetFlowsCompleted();
         uint64_t own = 0;
@@ -614,7 +614,7 @@ class ShuffleWithBackgroundTest : public TestCase
             loopDone += (!shuffle.IsOwnFlow(id) && flows[id].Completed()) ? 1 : 0;
         }
         NS_TEST_ASSERT_MSG_EQ(loopCompleted, loopDone, "the loop heard each of its completions");
-        for (const ShuffleJobRecord& job : jobs)
+        for (const ShuffleJob& job : jobs)
         {
             NS_TEST_ASSERT_MSG_EQ(job.completed, true, "job completed");
             NS_TEST_ASSERT_MSG_EQ(job.requestsCompleted, pairs, "only its own requests");

@@ -95,6 +95,12 @@ BAD = [
     ("--k=4 --workload=permutation-finite --flowSizeMax=2000000000000", "flowSizeMax"),
     ("--k=4 --workload=random-closed-loop --maxFlowsPerReceiver=0", "maxFlowsPerReceiver"),
     ("--k=4 --workload=permutation-finit", "workload"),
+    ("--k=4 --workload=shuffle --shuffleJobs=0", "shuffleJobs"),
+    ("--k=4 --workload=shuffle --reducers=0", "reducers"),
+    ("--k=4 --workload=shuffle --reducers=8 --mappers=9", "mappers"),
+    ("--k=4 --workload=shuffle --shuffleResponse=0", "shuffleResponse"),
+    ("--k=4 --workload=shuffle --shuffleRequest=0", "shuffleRequest"),
+    ("--k=4 --workload=shuffle --backgroundFraction=1.5", "backgroundFraction"),
 ]
 
 
@@ -510,6 +516,40 @@ def test_responsive_random_stores_subflows_and_control_rows(tmp_path):
     assert len(ctl) == 1 and ctl[0][:3] == ("responsive", 0.002, 0.05)
     # Flows seen: 20, and once more each SYN lost and sent again after its rules expired.
     assert ctl[0][3] == last["flows_scheduled"] >= 20 and ctl[0][4] == last["path_requests"]
+
+
+def test_shuffle_stores_jobs_and_response_flows(tmp_path):
+    """--workload=shuffle: one shuffle_jobs row per job, back to back, whose mean JCT is the
+    JSON's; a flow_subflows row per response (R * M per job, each of --shuffleResponse bytes,
+    from a mapper to a reducer of its job, each at most the host link's rate), and the run
+    ends with the last job."""
+    db = tmp_path / "r.db"
+    p = subprocess.run([BINARY, "--k=4", "--workload=shuffle", "--reducers=3", "--mappers=2",
+                        "--shuffleJobs=3", "--shuffleResponse=300000", "--flowSizeMin=1000000",
+                        "--flowSizeMax=2000000", "--subflows=2", "--duration=30",
+                        "--db=%s" % db, "--quiet"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    last = json.loads(p.stdout.strip().splitlines()[-1])
+    con = sqlite3.connect(str(db))
+    jobs = con.execute("select job_id, start_s, end_s, jct_s, completed from shuffle_jobs "
+                       "where run_id = 1 order by job_id").fetchall()
+    assert [j[0] for j in jobs] == [0, 1, 2] and all(j[4] == 1 for j in jobs)
+    assert last["shuffle_jobs_completed"] == 3
+    for a, b in zip(jobs, jobs[1:]):
+        assert b[1] == pytest.approx(a[2], abs=1e-12)  # the next starts when one ends
+    for j in jobs:
+        assert j[3] == pytest.approx(j[2] - j[1], rel=1e-12)
+        # A reducer gets 2 answers of 300 kB over its 100 Mb/s link (1400 / 1454 payload).
+        assert j[3] >= 2 * 300000 * 8 / (100e6 * 1400 / 1454)
+    assert last["jct_mean_ms"] == pytest.approx(1e3 * sum(j[3] for j in jobs) / 3, rel=1e-5)
+    assert last["sim_end_s"] == pytest.approx(jobs[-1][2], rel=1e-5)  # JSON: 6 digits
+    rows = con.execute("select f.subflows, s.size_bytes, s.transport, f.throughput_bps from "
+                       "flow_subflows f join short_flows s using (run_id, flow_id) "
+                       "where run_id = 1").fetchall()
+    assert len(rows) == 3 * 3 * 2 == last["finite_flows"]
+    assert all(r[0] == 2 and r[1] == 300000 and r[2] == "mptcp" and 0 < r[3] < 100e6
+               for r in rows)
+    assert last["subflows_per_flow_mean"] == 2
 
 
 def test_closed_loop_hedera_stores_flows_and_controller_row(tmp_path):
