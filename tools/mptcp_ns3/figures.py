@@ -1,20 +1,23 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""``mptcp-ns3 reproduce``: reproduce a figure of Raiciu et al., SIGCOMM 2011 (seed 000): run
-its grid, plot, compare. The figure registry (:data:`FIGURES`).
+"""``mptcp-ns3 reproduce``: reproduce a figure of Raiciu et al., SIGCOMM 2011 (seed 000), or of
+Duan, Wang, Wu, ICC 2015 (seed 004, the responsive-* entries): run its grid, plot, compare. The
+figure registry (:data:`FIGURES`).
 
-  tools/mptcp-ns3 reproduce FIGURE [--scale small|paper] [--runs 1-3] [--jobs N]
+  tools/mptcp-ns3 reproduce FIGURE [--scale small|paper|scaled] [--runs 1-3] [--jobs N]
       [--db results/reproduction.db] [--out results/] [--set name=value ...]
       [--only name=v1,v2 ...] [--dry-run] [--plot-only] [--dpi N]
 
 FIGURE is one of fig2 fig3 fig4 fig5 fig6 fig7 fig8 fig9 fig10 fig11 fig12 fig13 hostlimited
-fig15 fig16 fig17,
-'all', or 'list' (each figure, its setting and its number of points). A figure is a grid of
-options of build/mptcp-fattree or build/mptcp-file-transfer (run through sweep.py, so a
+fig15 fig16 fig17 responsive-table1 responsive-fig5 responsive-fig6, 'all', or 'list' (each
+figure, its setting and its number of points). The scale 'scaled' (k=8 at seed 004's factor 10)
+exists for the responsive-* figures only; 'all' and 'list' with it take those. A figure is a
+grid of options of build/mptcp-fattree or build/mptcp-file-transfer (run through sweep.py, so a
 rerun only runs the points not yet done), a plot drawn from the database only
 (results/figN-*.png) and a table of our numbers beside the paper's on stdout. Figures that share
-runs (2, 3 and 6; 9 and 10) share their points. The settings of each scale are in
-doc/reproduction.rst. The last stdout line is a JSON summary. Exit status 0: done; 1: some run
-or plot failed; 2: unknown figure, unknown --set name, empty grid or incompatible database.
+runs (2, 3 and 6; 9 and 10; the three responsive-*) share their points. The settings of each
+scale are in doc/reproduction.rst. The last stdout line is a JSON summary. Exit status 0: done;
+1: some run or plot failed; 2: unknown figure or scale of it, unknown --set name, empty grid or
+incompatible database.
 """
 
 import json
@@ -25,7 +28,7 @@ import sqlite3
 import statistics
 import sys
 
-from . import load_variance, schema, sdn_figures, sweep
+from . import load_variance, responsive_figures, schema, sdn_figures, sweep
 from .common import (ArgumentParser, BadInput, PlotError, error, int_list, mean, norm_value,
                      parse_value, percentile, pyplot, save_figure)
 from .plots import fattree as fattree_plots
@@ -46,12 +49,17 @@ OPTIONS = {
         "connectionsPerHost", "localFraction", "hotspot", "RngSeed", "controller",
         "hederaInterval", "hederaThreshold", "closedLoopDestination", "hostLimitedRate",
         "ecnThreshold",
+        # seed 004 (responsive_figures.py): Responsive MPTCP and its workloads
+        "monitorInterval", "deltaDgt", "deltaRvt", "stableCount", "maxSubflows", "deltaDdt",
+        "flows", "maxFlowsPerReceiver", "flowSizeMin", "flowSizeMax", "shuffleJobs", "reducers",
+        "mappers", "shuffleRequest", "shuffleResponse", "backgroundFraction",
+        "addressesPerHost", "edgeDelay", "aggDelay", "coreDelay",
     },
     FILE_TRANSFER: {"packets", "transport", "linkRate", "delay", "queue", "mss", "initialCwnd",
                     "delAckCount", "RngSeed"},
 }
 MANAGED = {"db": "--db", "label": "the sweep name", "RngRun": "--runs"}
-SCALES = ("small", "paper")
+SCALES = ("small", "paper")  # of every figure; the responsive-* ones also have "scaled"
 FIG17_PACKETS = "1,2,5,10,20,50,100,150,200,500,1000"
 
 # The algorithms of Figs. 9-12 (seed 000 §4.3.5); MPTCP ones with 8 subflows.
@@ -718,9 +726,9 @@ def plot_fig17(ctx):
 # --- registry -----------------------------------------------------------------------------------
 
 class Figure:
-    def __init__(self, name, title, program, sweep_name, grid, plot, setting):
+    def __init__(self, name, title, program, sweep_name, grid, plot, setting, scales=SCALES):
         self.name, self.title, self.program, self.sweep_name = name, title, program, sweep_name
-        self.grid, self.plot, self.setting = grid, plot, setting
+        self.grid, self.plot, self.setting, self.scales = grid, plot, setting, scales
 
 
 FIGURES = {f.name: f for f in [
@@ -763,19 +771,39 @@ FIGURES = {f.name: f for f in [
     Figure("fig17", "file transfer time, TCP vs MPTCP", FILE_TRANSFER, "file-transfer",
            grid_file_transfer, plot_fig17,
            "mptcp-file-transfer, two dual-homed hosts, --packets=" + FIG17_PACKETS),
+    Figure("responsive-table1", "Responsive MPTCP, Table I", FATTREE,
+           responsive_figures.SWEEP, responsive_figures.grid_responsive,
+           responsive_figures.plot_table1,
+           "seed 004: responsive (t_m, delta_DGT) = (2 ms, 0.15), (4 ms, 0.25), (8 ms, 0.35), "
+           "4/2 subflows + ECMP, 1 subflow + Hedera; random, permutation, shuffle; XMP",
+           scales=responsive_figures.SCALES),
+    Figure("responsive-fig5", "Responsive MPTCP, random and permutation", FATTREE,
+           responsive_figures.SWEEP, responsive_figures.grid_responsive,
+           responsive_figures.plot_fig5,
+           "the runs of responsive-table1: subflows and throughput per flow (Fig. 5a-d)",
+           scales=responsive_figures.SCALES),
+    Figure("responsive-fig6", "Responsive MPTCP, shuffle", FATTREE,
+           responsive_figures.SWEEP, responsive_figures.grid_responsive,
+           responsive_figures.plot_fig6,
+           "the runs of responsive-table1: shuffle JCT, subflows, throughput (Fig. 6a-c)",
+           scales=responsive_figures.SCALES),
 ]}
+#: Every scale of some figure, in the order of --help.
+ALL_SCALES = tuple(dict.fromkeys(s for f in FIGURES.values() for s in f.scales))
 
 
 # --- CLI ----------------------------------------------------------------------------------------
 
 def parse_args(argv):
     p = ArgumentParser(
-        prog=PROG, description="Reproduce a figure of Raiciu et al. SIGCOMM 2011: run its grid "
-        "(resumable), plot it from the database and print our numbers beside the paper's.",
+        prog=PROG, description="Reproduce a figure of Raiciu et al. SIGCOMM 2011 (or of seed "
+        "004, responsive-*): run its grid (resumable), plot it from the database and print our "
+        "numbers beside the paper's.",
         epilog="Figures: " + " ".join(FIGURES) + " all list. See doc/reproduction.rst.")
-    p.add_argument("figure", help="figN, 'all' or 'list'")
-    p.add_argument("--scale", choices=SCALES, default="small",
-                   help="small (minutes on 2 cores) or paper (the paper's setting); "
+    p.add_argument("figure", help="a figure of the registry, 'all' or 'list'")
+    p.add_argument("--scale", choices=ALL_SCALES, default="small",
+                   help="small (minutes on 2 cores) or paper (the paper's setting); scaled: "
+                   "responsive-* only, the paper's 128 hosts at a tenth of its rates and sizes; "
                    "default: %(default)s")
     p.add_argument("--runs", type=int_list, default=[1],
                    help="RNG run numbers, each point once per number as --RngRun (default 1)")
@@ -875,18 +903,24 @@ def main(argv=None, stream=sys.stdout):
     try:
         args.sets = parse_assignments(args.set, "--set")
         args.only = parse_assignments(args.only, "--only")
+        # 'all' and 'list': the figures that have the scale (every one but at 'scaled').
+        scaled = [f for f in FIGURES.values() if args.scale in f.scales]
         if args.figure == "list":
-            check_names(FIGURES.values(), args.sets, args.only)
-            print(f"{'figure':<11} {'points':>6}  setting ({args.scale} scale, {len(args.runs)} "
-                  "run(s) per point)", file=stream)
-            for f in FIGURES.values():
+            check_names(scaled, args.sets, args.only)
+            width = max(len(f.name) for f in scaled)
+            print(f"{'figure':<{width}} {'points':>6}  setting ({args.scale} scale, "
+                  f"{len(args.runs)} run(s) per point)", file=stream)
+            for f in scaled:
                 n = len(figure_points(f, args.scale, args.runs, args.sets, args.only))
-                print(f"{f.name:<11} {n:>6}  {f.title}: {f.setting}", file=stream)
+                print(f"{f.name:<{width}} {n:>6}  {f.title}: {f.setting}", file=stream)
             return 0
         if args.figure == "all":
-            figs = list(FIGURES.values())
+            figs = scaled
         elif args.figure in FIGURES:
             figs = [FIGURES[args.figure]]
+            if args.scale not in figs[0].scales:
+                raise BadInput(f"{args.figure} has no scale '{args.scale}' (its scales: "
+                               f"{' '.join(figs[0].scales)})")
         else:
             raise BadInput(f"unknown figure '{args.figure}' (known: "
                            f"{' '.join(FIGURES)} all list)")

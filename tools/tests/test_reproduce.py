@@ -15,10 +15,13 @@ import pytest
 import paths
 from mptcp_ns3 import figures as reproduce
 from mptcp_ns3 import load_variance
+from mptcp_ns3 import responsive_figures as responsive
 from paths import PNG_MAGIC
 from test_sweep import install_fake, log_lines
 FIGS = ["fig2", "fig3", "fig4", "fig5", "fig6", "fig7", "fig8", "fig9", "fig10", "fig11",
-        "fig12", "fig13", "hostlimited", "fig15", "fig16", "fig17"]
+        "fig12", "fig13", "hostlimited", "fig15", "fig16", "fig17", "responsive-table1",
+        "responsive-fig5", "responsive-fig6"]
+RESPONSIVE_FIGS = FIGS[-3:]
 
 
 def cli(*args, env_extra=None):
@@ -38,16 +41,22 @@ def all_small(tmp_path_factory):
 
 def test_registry_names_and_options():
     assert list(reproduce.FIGURES) == FIGS
+    assert reproduce.ALL_SCALES == ("small", "paper", "scaled")
     for f in reproduce.FIGURES.values():
-        for scale in reproduce.SCALES:
+        assert f.scales == (responsive.SCALES if f.name in RESPONSIVE_FIGS else
+                            reproduce.SCALES), f.name
+        for scale in f.scales:
             grid = f.grid(scale)
             assert grid, (f.name, scale)
             for p in grid:
                 unknown = set(p) - reproduce.OPTIONS[f.program]
                 assert not unknown, (f.name, unknown)
     # Figures that share runs have the same grid.
-    for a, b in (("fig2", "fig3"), ("fig2", "fig6"), ("fig9", "fig10"), ("fig4", "fig5")):
+    for a, b in (("fig2", "fig3"), ("fig2", "fig6"), ("fig9", "fig10"), ("fig4", "fig5"),
+                 ("responsive-table1", "responsive-fig5"),
+                 ("responsive-table1", "responsive-fig6")):
         assert reproduce.FIGURES[a].grid("small") == reproduce.FIGURES[b].grid("small")
+        assert reproduce.FIGURES[a].sweep_name == reproduce.FIGURES[b].sweep_name
 
 
 def test_settings_of_the_paper_scale():
@@ -74,6 +83,76 @@ def test_settings_of_the_paper_scale():
     assert {(p["k"], p["hostsPerTor"]) for p in f15 if p["topology"] == "dhft"} == {(12, 8)}
 
 
+def config_key(p):
+    """A point's configuration, scale-free: controller, subflows, delta_DGT, R, M, ..."""
+    return tuple(sorted((k, v) for k, v in p.items() if k in (
+        "transport", "controller", "subflows", "deltaDgt", "deltaRvt", "stableCount",
+        "maxSubflows", "deltaDdt", "hederaInterval", "hederaThreshold")))
+
+
+def test_responsive_grids_and_scales():
+    """Table I's grid: 6 configurations x 3 workloads at each scale; the three responsive
+    settings; the factor 10 applied to every size (/10), t_m (x10) and the link rate at the small
+    and scaled scales, and nothing else scaled."""
+    grids = {s: reproduce.FIGURES["responsive-table1"].grid(s) for s in responsive.SCALES}
+    for scale, grid in grids.items():
+        assert len(grid) == 18, scale
+        assert [p["workload"] for p in grid] == (["random-closed-loop"] * 6 +
+                                                 ["permutation-finite"] * 6 + ["shuffle"] * 6)
+        for p in grid:
+            assert p["cc"] == "xmp" and p["ecnThreshold"] == 10 and p["addressesPerHost"] == 2
+            assert (p["edgeDelay"], p["aggDelay"], p["coreDelay"]) == ("20us", "30us", "40us")
+            assert p["transport"] == "mptcp" and "delay" not in p
+        resp = [p for p in grid if p.get("controller") == "responsive"]
+        assert len(resp) == 9
+        assert {(p["deltaRvt"], p["stableCount"], p["maxSubflows"], p["deltaDdt"])
+                for p in resp} == {(0.15, 5, 4, 0.15)}
+        f = 1 if scale == "paper" else 10
+        assert sorted({(p["monitorInterval"], p["deltaDgt"]) for p in resp}) == sorted(
+            [(f"{2 * f}ms", 0.15), (f"{4 * f}ms", 0.25), (f"{8 * f}ms", 0.35)])
+        others = sorted((p.get("controller", "none"), p["subflows"]) for p in grid
+                        if p.get("controller") != "responsive")
+        assert others == sorted([("none", 4), ("none", 2), ("hedera", 1)] * 3)
+        assert {p["hederaInterval"] for p in grid if p.get("controller") == "hedera"} == {0.1}
+        assert {p["linkRate"] for p in grid} == {"1Gbps" if f == 1 else "100Mbps"}
+        # The configurations are the same in every workload.
+        assert [config_key(p) for p in grid[:6]] == [config_key(p) for p in grid[6:12]] == \
+            [config_key(p) for p in grid[12:]]
+    paper, small, scaled = grids["paper"], grids["small"], grids["scaled"]
+    assert {p["k"] for p in paper} == {p["k"] for p in scaled} == {8}
+    assert {p["k"] for p in small} == {4}
+    # The paper's setting, literally.
+    rnd, perm, shf = paper[0], paper[6], paper[12]
+    assert (rnd["flows"], rnd["flowSizeMin"], rnd["flowSizeMax"], rnd["maxFlowsPerReceiver"]) \
+        == (500, 32_000_000, 400_000_000, 4)
+    assert (perm["flowSizeMin"], perm["flowSizeMax"]) == (64_000_000, 512_000_000)
+    assert (shf["shuffleJobs"], shf["reducers"], shf["mappers"], shf["shuffleRequest"],
+            shf["shuffleResponse"], shf["flowSizeMin"], shf["flowSizeMax"]) == \
+        (30, 8, 8, 2048, 16_000_000, 32_000_000, 400_000_000)
+    assert 0 < shf["backgroundFraction"] < 1
+    # Factor 10, point by point: sizes /10, t_m x10; the counts of the small scale.
+    sizes = ("flowSizeMin", "flowSizeMax", "shuffleRequest", "shuffleResponse")
+    for a, b, c in zip(paper, small, scaled):
+        assert config_key(a) == config_key(b) == config_key(c)
+        assert a["workload"] == b["workload"] == c["workload"]
+        for name in sizes:
+            assert (name in a) == (name in b) == (name in c)
+            if name in a:
+                assert b[name] == c[name] == round(a[name] / 10), name
+        if "monitorInterval" in a:
+            tm = float(a["monitorInterval"][:-2])
+            assert b["monitorInterval"] == c["monitorInterval"] == f"{tm * 10:g}ms"
+        for name in ("flows", "shuffleJobs", "reducers", "mappers"):
+            if name in a:
+                assert c[name] == a[name]
+        # Not scaled: delays, ECN threshold, Hedera, the monitor's other parameters.
+        for name in ("edgeDelay", "aggDelay", "coreDelay", "ecnThreshold", "hederaInterval",
+                     "deltaDgt", "backgroundFraction", "maxFlowsPerReceiver"):
+            assert a.get(name) == b.get(name) == c.get(name), name
+    assert (small[0]["flows"], small[12]["shuffleJobs"], small[12]["reducers"],
+            small[12]["mappers"]) == (60, 10, 4, 4)
+
+
 def test_all_figures_run_and_plot(all_small):
     d, r, log = all_small
     assert r.returncode == 0, r.stderr[-3000:]
@@ -90,6 +169,8 @@ def test_all_figures_run_and_plot(all_small):
     for fig in FIGS:
         assert any(n.startswith(fig + "-") for n in names), fig
     assert "fig11-hotspot-flows.png" in names
+    assert {"responsive-table1-table.png", "responsive-fig5-random-permutation.png",
+            "responsive-fig6-shuffle.png"} <= names
     for p in summary["plots"]:
         with open(p, "rb") as f:
             assert f.read(8) == PNG_MAGIC
@@ -181,6 +262,121 @@ def test_figure_tables_show_the_database_values(all_small):
     con.close()
 
 
+def responsive_run(con, workload, where):
+    """run_id of the small responsive sweep's run of a workload and configuration (the fake
+    stores its options as strings in params_json)."""
+    rows = con.execute("SELECT run_id FROM runs WHERE label = 'responsive-small' AND "
+                       "json_extract(params_json, '$.workload') = ? AND " + where,
+                       (workload,)).fetchall()
+    assert len(rows) == 1, (workload, where)
+    return rows[0][0]
+
+
+def table_row(section, config, n):
+    """The n numbers after a configuration's label on its row of a printed table."""
+    m = re.search(rf"^{re.escape(config)}((?:\s+[-\d.]+){{{n}}})\s*$", section, re.M)
+    assert m, (config, section[:1500])
+    return [float(v) if v != "-" else None for v in m[1].split()]
+
+
+def test_responsive_table_shows_the_database_values(all_small):
+    """Table I's rows against flow_subflows and shuffle_jobs read by hand: NS = mean subflows
+    of every measured flow, TP = mean throughput of the completed ones (the fake leaves the last
+    random flow incomplete), JCT = mean of the completed jobs (the fake leaves the last one
+    open), and the paper's numbers beside them."""
+    d, r, _ = all_small
+    out = r.stdout
+    con = sqlite3.connect(str(d / "r.db"))
+    sec = table_after(out, "== responsive-table1").split("\n== ", 1)[0]
+    assert "scale factor 10 of the paper's k=8 (128 hosts), 1 Gb/s" in sec
+    assert "k=4 (16 hosts), 100 Mb/s" in sec
+    rnd = table_after(sec, "Table I, random").split("Table I, permutation")[0]
+    perm = table_after(sec, "Table I, permutation").split("Table I, shuffle")[0]
+    shf = table_after(sec, "Table I, shuffle")
+
+    def ns_tp(rid):
+        ns = [n for (n,) in con.execute("SELECT subflows FROM flow_subflows WHERE run_id = ?",
+                                        (rid,))]
+        tp = [t for (t,) in con.execute("SELECT throughput_bps FROM flow_subflows WHERE "
+                                        "run_id = ? AND throughput_bps IS NOT NULL", (rid,))]
+        return ns, tp
+
+    # random, responsive (t_m 4 ms x10, delta_DGT 0.25): 60 flows, 59 completed
+    rid = responsive_run(con, "random-closed-loop", "json_extract(params_json, "
+                         "'$.monitorInterval') = '40ms'")
+    ns, tp = ns_tp(rid)
+    assert (len(ns), len(tp)) == (60, 59)
+    runs, flows, done, our_ns, paper_ns, mbps, x10, paper_tp = table_row(
+        rnd, "resp(4ms,0.25)", 8)
+    assert (runs, flows, done) == (1, 60, 59)
+    assert our_ns == pytest.approx(sum(ns) / 60, abs=0.006)
+    assert mbps == pytest.approx(sum(tp) / 59 / 1e6, abs=0.06)
+    assert x10 == pytest.approx(10 * sum(tp) / 59 / 1e6, abs=0.06)
+    assert (paper_ns, paper_tp) == (3.40, 513)
+    # permutation, 4 subflows + ECMP: one flow per host
+    rid = responsive_run(con, "permutation-finite", "json_extract(params_json, "
+                         "'$.subflows') = '4'")
+    ns, tp = ns_tp(rid)
+    vals = table_row(perm, "ECMP-4sf", 8)
+    assert vals[:3] == [1, 16, 16] and vals[3] == 4.0 and vals[4] == 4
+    assert vals[5] == pytest.approx(sum(tp) / 16 / 1e6, abs=0.06)
+    assert vals[7] == 734
+    # shuffle, 1 subflow + Hedera: 10 jobs, 9 completed, 4 x 1.6 MB at 100 Mb/s = 512 ms ideal
+    rid = responsive_run(con, "shuffle", "json_extract(params_json, '$.controller') = "
+                         "'hedera'")
+    jct = [j for (j,) in con.execute("SELECT jct_s FROM shuffle_jobs WHERE run_id = ? AND "
+                                     "completed = 1", (rid,))]
+    ns, tp = ns_tp(rid)
+    assert len(jct) == 9 and len(ns) == 40
+    runs, jobs, done, ms, ratio, paper_ms, paper_ratio, our_ns, paper_ns, mbps, x10 = \
+        table_row(shf, "Hedera-1sf", 11)
+    assert (runs, jobs, done) == (1, 10, 9)
+    assert ms == pytest.approx(1e3 * sum(jct) / 9, abs=0.06)
+    assert ratio == pytest.approx(sum(jct) / 9 / (4 * 1_600_000 * 8 / 100e6), abs=6e-4)
+    assert (paper_ms, our_ns, paper_ns) == (1652, 1.0, 1.0)
+    assert paper_ratio == pytest.approx(1652 / 1024, abs=6e-4)
+    assert mbps == pytest.approx(sum(tp) / 40 / 1e6, abs=0.06)
+    # Control traffic per server of a responsive run: control_servers over its last delivery.
+    ctl = {}
+    for w in ("random-closed-loop", "permutation-finite", "shuffle"):
+        rid = responsive_run(con, w, "json_extract(params_json, '$.monitorInterval') = '20ms'")
+        b, n = con.execute("SELECT SUM(control_bytes), COUNT(*) FROM control_servers WHERE "
+                           "run_id = ?", (rid,)).fetchone()
+        end = con.execute("SELECT MAX(last_rx_s) FROM short_flows WHERE run_id = ?",
+                          (rid,)).fetchone()[0]
+        ctl[w] = b * 8 / end / n
+    m = re.search(r"resp\(2ms,0\.15\) ([\d.]+) kb/s", sec)
+    assert float(m[1]) == pytest.approx(sum(ctl.values()) / 3 / 1e3, abs=0.006)
+    # Figs. 5 and 6: the NS shares and the JCT percentiles of the same rows.
+    sec5 = table_after(out, "== responsive-fig5").split("\n== ", 1)[0]
+    rid = responsive_run(con, "random-closed-loop", "json_extract(params_json, "
+                         "'$.monitorInterval') = '80ms'")
+    ns, _ = ns_tp(rid)
+    row = table_row(table_after(sec5, "Fig. 5, random"), "resp(8ms,0.35)", 8)
+    assert row[0] == 60
+    assert row[1:5] == [pytest.approx(100 * ns.count(i) / 60, abs=0.06) for i in (1, 2, 3, 4)]
+    sec6 = table_after(out, "== responsive-fig6").split("\n== ", 1)[0]
+    row = table_row(sec6, "Hedera-1sf", 11)
+    assert row[:5] == [40, 100.0, 0.0, 0.0, 0.0]
+    assert row[9] == pytest.approx(1e3 * sorted(jct)[4], abs=0.06)  # the median of 9
+    con.close()
+
+
+def test_responsive_scaled_scale_and_its_limits(tmp_path):
+    """--scale scaled: the 128 hosts at factor 10, for the responsive figures only."""
+    r = cli("responsive-fig6", "--scale", "scaled", "--dry-run", "--db", str(tmp_path / "r.db"))
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == 18
+    assert all("--k=8 " in ln and "--linkRate=100Mbps " in ln and
+               "--label=responsive-scaled" in ln for ln in lines)
+    assert sum("--monitorInterval=80ms " in ln for ln in lines) == 3
+    buf = io.StringIO()
+    assert reproduce.main(["list", "--scale", "scaled"], stream=buf) == 0
+    assert [ln.split()[0] for ln in buf.getvalue().splitlines()[1:]] == RESPONSIVE_FIGS
+    assert not (tmp_path / "r.db").exists()
+
+
 def test_rerun_skips_done_points_and_plot_only(all_small):
     d, _, log = all_small
     n = len(log_lines(log))
@@ -225,6 +421,8 @@ def test_dry_run_set_and_only(tmp_path):
     (["fig2", "--set", "db=x.db"], "parameter 'db' is set by"),
     (["fig2", "--only", "subflows=99"], "empty grid"),
     (["fig2", "--set", "novalue"], "is not NAME=VALUE"),
+    (["fig2", "--scale", "scaled"], "fig2 has no scale 'scaled'"),
+    (["responsive-table1", "--set", "shuffleJob=3"], "unknown parameter 'shuffleJob'"),
 ])
 def test_bad_input_exits_2_with_one_line(tmp_path, args, words):
     r = cli(*args, "--db", str(tmp_path / "r.db"), "--out", str(tmp_path / "out"))
@@ -266,6 +464,7 @@ def test_list():
     assert [ln.split()[0] for ln in lines] == FIGS
     counts = {ln.split()[0]: int(ln.split()[1]) for ln in lines}
     assert counts["fig2"] == 54 and counts["fig9"] == 15 and counts["fig17"] == 6
+    assert counts["responsive-table1"] == counts["responsive-fig6"] == 54
 
 
 # --- Fig. 6 model -------------------------------------------------------------------------------
