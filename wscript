@@ -156,6 +156,7 @@ def build(bld):
         'test/responsive-monitor-test-suite.cc',
         'test/responsive-demand-table-test-suite.cc',
         'test/responsive-controller-test-suite.cc',
+        'test/fat-tree-delays-addresses-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')

@@ -86,6 +86,22 @@ main(int argc, char* argv[])
     cmd.AddValue("linkRate", "rate of every link (ns-3 DataRate, e.g. 100Mbps)", c.linkRate);
     cmd.AddValue("delay", "one-way propagation delay of every link (ns-3 Time, e.g. 20us)",
                  c.delay);
+    cmd.AddValue("edgeDelay",
+                 "one-way delay of the host-edge (host-ToR) links, ns-3 Time >= 0 (default: "
+                 "--delay; seed 004: 20us)",
+                 c.edgeDelay);
+    cmd.AddValue("aggDelay",
+                 "one-way delay of the edge-aggregation links, ns-3 Time >= 0 (default: --delay; "
+                 "seed 004: 30us; not with --topology=perfect)",
+                 c.aggDelay);
+    cmd.AddValue("coreDelay",
+                 "one-way delay of the aggregation-core links, ns-3 Time >= 0 (default: --delay; "
+                 "seed 004: 40us; not with --topology=perfect)",
+                 c.coreDelay);
+    cmd.AddValue("addressesPerHost",
+                 "IPv4 addresses of every host on its one NIC, 1..256/k, fattree only (seed 004: "
+                 "2); above 1 MPTCP runs fullmesh, --subflows spread over the address pairs",
+                 c.addressesPerHost);
     cmd.AddValue("queue", "DropTail queue of every switch port and NIC, packets", c.queue);
     cmd.AddValue("transport",
                  "tcp | mptcp | packetscatter (seed 000 §4.3.5: switches spray every packet over "

@@ -275,6 +275,23 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     m_params.hostsPerTor = c.hostsPerTor;
     m_params.hosts = c.hosts;
     m_params.queue = c.queue;
+    m_params.addressesPerHost = c.addressesPerHost;
+    struct LayerDelay
+    {
+        const char* option; //!< The option.
+        std::string& text;  //!< Its value ("": the layer takes --delay).
+        Time& value;        //!< The parsed delay (left negative, unset, for "").
+    };
+    for (const LayerDelay& d : {LayerDelay{"edgeDelay", c.edgeDelay, m_params.edgeDelay},
+                                LayerDelay{"aggDelay", c.aggDelay, m_params.aggDelay},
+                                LayerDelay{"coreDelay", c.coreDelay, m_params.coreDelay}})
+    {
+        if (!d.text.empty() &&
+            (!Text::ParseTime(d.text, &d.value) || d.value.IsStrictlyNegative()))
+        {
+            return Reject(d.option, d.text, "not a time >= 0 such as 30us (\"\": --delay)", error);
+        }
+    }
     if (!DatacenterTopologyRegistry::Validate(c.topology, m_params, &m_nHosts, error))
     {
         return false;
@@ -608,7 +625,16 @@ DatacenterExperiment::Build(Error* error)
                            UintegerValue((m_mpSubflows + 1) / 2));
         ns3::Config::SetDefault("ns3::MpTcpSocketBase::MatchAddressIndex", BooleanValue(true));
     }
-    c.sdn.ConfigureTransport(); // responsive: its path manager
+    else if (const uint32_t n = topology.GetAllHostAddresses(0).size(); n > 1)
+    {
+        // Several addresses on one NIC (--addressesPerHost, seed 004 §V: 2 x 2 pairs, up to 4
+        // subflows): fullmesh, the subflows spread over the n x n address pairs.
+        ns3::Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
+        ns3::Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(m_mpSubflows));
+        ns3::Config::SetDefault("ns3::MpTcpSocketBase::SubflowsPerPair",
+                                UintegerValue((m_mpSubflows + n * n - 1) / (n * n)));
+    }
+    c.sdn.ConfigureTransport(); // responsive: its path manager (after the above)
     InstallTraffic();
     // After the hot spots: its graph sees their rates.
     m_controller = c.sdn.Install(topology, &m_agents);
@@ -892,6 +918,9 @@ DatacenterExperiment::ParamsJson() const
     params << "{\"topology\":" << Text::Json(c.topology) << ",\"hosts\":" << c.hosts
            << ",\"k\":" << c.k << ",\"hostsPerTor\":" << c.hostsPerTor << ",\"linkRate\":"
            << Text::Json(c.linkRate) << ",\"delay\":" << Text::Json(c.delay)
+           << ",\"edgeDelay\":" << Text::Json(c.edgeDelay) << ",\"aggDelay\":"
+           << Text::Json(c.aggDelay) << ",\"coreDelay\":" << Text::Json(c.coreDelay)
+           << ",\"addressesPerHost\":" << c.addressesPerHost
            << ",\"queue\":" << c.queue
            << ",\"transport\":" << Text::Json(c.transport) << ",\"subflows\":" << m_subflows
            << ",\"cc\":" << Text::Json(c.cc) << ",\"scheduler\":" << Text::Json(c.scheduler)

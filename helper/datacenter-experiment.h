@@ -74,6 +74,10 @@ class DatacenterExperiment
         uint32_t hosts{0};               //!< Hosts of a perfect switch.
         std::string linkRate{"100Mbps"}; //!< Rate of every link (ns-3 DataRate).
         std::string delay{"20us"};       //!< One-way delay of every link (ns-3 Time).
+        std::string edgeDelay;           //!< Host-edge links' delay (ns-3 Time; "": delay).
+        std::string aggDelay;            //!< Edge-aggregation links' delay ("": delay).
+        std::string coreDelay;           //!< Aggregation-core links' delay ("": delay).
+        uint32_t addressesPerHost{1};    //!< IPv4 addresses per host NIC (fattree: 1..256/k).
         uint32_t queue{100};             //!< DropTail queue of every device, packets.
         std::string transport{"mptcp"};  //!< tcp | mptcp | packetscatter | ps | mmptcp.
         uint32_t dupAckThreshold{0};     //!< Duplicate ACKs of a fast retransmit (0: automatic).

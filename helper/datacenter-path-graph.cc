@@ -353,9 +353,24 @@ DatacenterPathGraph::GetEqualCostPaths(uint32_t srcHost,
             continue;
         }
         Ptr<Ipv4> srcIp = p.front().from->GetObject<Ipv4>();
-        if (srcIp && srcIp->GetInterfaceForAddress(srcAddr) ==
-                         static_cast<int32_t>(p.front().egressInterface) &&
-            p.back().gateway == dstAddr)
+        if (!srcIp || srcIp->GetInterfaceForAddress(srcAddr) !=
+                          static_cast<int32_t>(p.front().egressInterface))
+        {
+            continue;
+        }
+        // The last hop enters the NIC that owns dstAddr: its first address is the hop's
+        // gateway; a further address of that NIC (FatTreeHelper::SetAddressesPerHost()) is on
+        // the same interface.
+        const Hop& last = p.back();
+        bool enters = last.gateway == dstAddr;
+        if (!enters)
+        {
+            const Impl::LinkState& l = m_impl->links[last.link];
+            Ptr<Ipv4> dstIp = last.to->GetObject<Ipv4>();
+            enters = dstIp && dstIp->GetInterfaceForAddress(dstAddr) ==
+                                  static_cast<int32_t>(l.interface[last.forward ? 1 : 0]);
+        }
+        if (enters)
         {
             out.push_back(std::move(p));
         }

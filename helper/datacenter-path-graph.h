@@ -152,8 +152,9 @@ class DatacenterPathGraph
     /**
      * \brief The equal-cost paths a flow between two host addresses can take: those of
      * GetEqualCostPaths(srcHost, dstHost) that leave by the interface owning \p srcAddr and
-     * whose last hop enters the destination at \p dstAddr (on a multi-homed host, the NICs of
-     * the flow's addresses), in the same order.
+     * whose last hop enters the destination by the NIC that owns \p dstAddr (on a multi-homed
+     * host, the NICs of the flow's addresses; any address of a NIC, also a further one of
+     * FatTreeHelper::SetAddressesPerHost()), in the same order.
      * \param srcHost source host index
      * \param dstHost destination host index
      * \param srcAddr the flow's source address (one of srcHost's)

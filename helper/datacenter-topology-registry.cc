@@ -39,6 +39,53 @@ Reject(const std::string& option,
 }
 
 /**
+ * \param option the option
+ * \param value its value
+ * \param why what is valid
+ * \param error set
+ * \return false
+ */
+bool
+Reject(const std::string& option,
+       const Time& value,
+       const std::string& why,
+       DatacenterTopologyRegistry::Error* error)
+{
+    std::ostringstream os;
+    os << value.As(Time::US);
+    std::string text = os.str();
+    if (!text.empty() && text[0] == '+')
+    {
+        text.erase(0, 1); // "30us", as on a command line
+    }
+    *error = {option, text, why};
+    return false;
+}
+
+/**
+ * The check of a fabric whose hosts have one address each (all but the FatTree).
+ * \param p the options
+ * \param name the topology's --topology name
+ * \param error set on failure
+ * \return false if addressesPerHost is not 1
+ */
+bool
+ValidateOneAddress(const DatacenterTopologyParameters& p,
+                   const std::string& name,
+                   DatacenterTopologyRegistry::Error* error)
+{
+    if (p.addressesPerHost != 1)
+    {
+        return Reject("addressesPerHost",
+                      p.addressesPerHost,
+                      "must be 1 with --topology=" + name +
+                          " (more addresses per host NIC: --topology=fattree only)",
+                      error);
+    }
+    return true;
+}
+
+/**
  * The check shared by the switched fabrics: --hosts sizes the perfect switch only.
  * \param p the options
  * \param error set on failure
@@ -70,7 +117,8 @@ ValidateEvenK(const DatacenterTopologyParameters& p, DatacenterTopologyRegistry:
 }
 
 /**
- * A FatTree or DHFT with every layer at the same rate and delay.
+ * A FatTree or DHFT with every layer at the same rate, each layer at its delay
+ * (DatacenterTopologyParameters::GetDelay()).
  * \param tree the helper
  * \param p the options
  * \return the helper
@@ -84,7 +132,7 @@ Layered(std::unique_ptr<Tree> tree, const DatacenterTopologyParameters& p)
                        DatacenterTopology::AGGREGATION_CORE})
     {
         tree->SetDataRate(layer, p.linkRate);
-        tree->SetDelay(layer, p.delay);
+        tree->SetDelay(layer, p.GetDelay(layer));
     }
     tree->SetQueueSize(p.queue);
     return tree;
@@ -109,12 +157,25 @@ BuiltIns()
                      {
                          return false;
                      }
+                     if (p.addressesPerHost < 1 ||
+                         (p.addressesPerHost > 1 &&
+                          static_cast<uint64_t>(p.addressesPerHost) * p.k > 256))
+                     {
+                         return Reject("addressesPerHost",
+                                       p.addressesPerHost,
+                                       "must be between 1 and 256/k = " +
+                                           std::to_string(256 / p.k) +
+                                           " (extra addresses in 10.(pod + n*k).x.y)",
+                                       e);
+                     }
                      p.hostsPerTor = p.hostsPerTor ? p.hostsPerTor : p.k / 2;
                      *n = p.k * p.k / 2 * p.hostsPerTor;
                      return true;
                  },
                  [](const Params& p) {
-                     return Layered(std::make_unique<FatTreeHelper>(p.k, p.hostsPerTor), p);
+                     auto tree = std::make_unique<FatTreeHelper>(p.k, p.hostsPerTor);
+                     tree->SetAddressesPerHost(p.addressesPerHost);
+                     return Layered(std::move(tree), p);
                  }});
     v.push_back({"dhft",
                  "dual-homed FatTree (seed 000 §5): every host on a ToR pair, k a multiple of 4, "
@@ -134,6 +195,10 @@ BuiltIns()
                                        p.k,
                                        "for dhft, k must be a multiple of 4 between 4 and 80",
                                        e);
+                     }
+                     if (!ValidateOneAddress(p, "dhft", e))
+                     {
+                         return false;
                      }
                      p.hostsPerTor = p.hostsPerTor
                                          ? p.hostsPerTor
@@ -161,6 +226,10 @@ BuiltIns()
                      {
                          return Reject("k", p.k, "k must be even and at least 2", e);
                      } // (the message of the other fabrics, also for k > 254)
+                     if (!ValidateOneAddress(p, "vl2", e))
+                     {
+                         return false;
+                     }
                      p.hostsPerTor = p.hostsPerTor ? p.hostsPerTor : 20;
                      *n = p.k * p.k / 4 * p.hostsPerTor;
                      return true;
@@ -168,7 +237,12 @@ BuiltIns()
                  [](const Params& p) -> std::unique_ptr<DatacenterTopology> {
                      auto vl2 = std::make_unique<Vl2Helper>(p.k, p.hostsPerTor);
                      vl2->SetHostLinkDataRate(p.linkRate);
-                     vl2->SetDelay(p.delay);
+                     for (auto layer : {DatacenterTopology::HOST_EDGE,
+                                        DatacenterTopology::EDGE_AGGREGATION,
+                                        DatacenterTopology::AGGREGATION_CORE})
+                     {
+                         vl2->SetDelay(layer, p.GetDelay(layer));
+                     }
                      vl2->SetQueueSize(p.queue);
                      return vl2;
                  }});
@@ -190,6 +264,26 @@ BuiltIns()
                                        "not with --topology=perfect",
                                        e);
                      }
+                     if (!p.aggDelay.IsStrictlyNegative())
+                     {
+                         return Reject("aggDelay",
+                                       p.aggDelay,
+                                       "not with --topology=perfect (host links only: "
+                                       "--edgeDelay or --delay)",
+                                       e);
+                     }
+                     if (!p.coreDelay.IsStrictlyNegative())
+                     {
+                         return Reject("coreDelay",
+                                       p.coreDelay,
+                                       "not with --topology=perfect (host links only: "
+                                       "--edgeDelay or --delay)",
+                                       e);
+                     }
+                     if (!ValidateOneAddress(p, "perfect", e))
+                     {
+                         return false;
+                     }
                      p.hostsPerTor = p.hosts; // one rack
                      *n = p.hosts;
                      return true;
@@ -197,7 +291,7 @@ BuiltIns()
                  [](const Params& p) -> std::unique_ptr<DatacenterTopology> {
                      auto ps = std::make_unique<PerfectSwitchHelper>(p.hosts);
                      ps->SetHostLinkDataRate(p.linkRate);
-                     ps->SetHostLinkDelay(p.delay);
+                     ps->SetHostLinkDelay(p.GetDelay(DatacenterTopology::HOST_EDGE));
                      ps->SetQueueSize(p.queue);
                      return ps;
                  }});
@@ -205,6 +299,15 @@ BuiltIns()
 }
 
 } // namespace
+
+Time
+DatacenterTopologyParameters::GetDelay(DatacenterTopology::Layer layer) const
+{
+    const Time own = layer == DatacenterTopology::HOST_EDGE          ? edgeDelay
+                     : layer == DatacenterTopology::EDGE_AGGREGATION ? aggDelay
+                                                                     : coreDelay;
+    return own.IsStrictlyNegative() ? delay : own;
+}
 
 std::vector<DatacenterTopologyRegistry::Entry>&
 DatacenterTopologyRegistry::Entries()

@@ -26,9 +26,20 @@ namespace ns3
 /**
  * \ingroup mptcp
  * \brief The options of a datacenter fabric, as a program's command line gives them (the
- * ``--k``, ``--hostsPerTor``, ``--hosts``, ``--linkRate``, ``--delay`` and ``--queue`` of
- * mptcp-fattree). Each topology reads the fields it needs; its
- * DatacenterTopologyRegistry::Validator checks them and fills in its defaults.
+ * ``--k``, ``--hostsPerTor``, ``--hosts``, ``--linkRate``, ``--delay``, ``--edgeDelay``,
+ * ``--aggDelay``, ``--coreDelay``, ``--addressesPerHost`` and ``--queue`` of mptcp-fattree).
+ * Each topology reads the fields it needs; its DatacenterTopologyRegistry::Validator checks
+ * them and fills in its defaults.
+ *
+ * Per-layer delays: edgeDelay, aggDelay and coreDelay, when not negative, replace \c delay on
+ * the host-edge, edge-aggregation and aggregation-core links (DatacenterTopology::Layer) of
+ * fattree, dhft and vl2 (vl2: host-ToR, ToR-aggregation, aggregation-intermediate); e.g. the
+ * 20/30/40 us of Duan, Wang and Wu (ICC 2015, §V). The perfect switch has host-edge links only:
+ * edgeDelay sets them, aggDelay or coreDelay is an error. Unset (negative, the default), they
+ * change nothing.
+ *
+ * addressesPerHost: IPv4 addresses of every host on its one fabric NIC (fattree only; 1, the
+ * default, elsewhere): FatTreeHelper::SetAddressesPerHost().
  */
 struct DatacenterTopologyParameters
 {
@@ -38,6 +49,17 @@ struct DatacenterTopologyParameters
     DataRate linkRate{"100Mbps"};      //!< Rate of the host links (bit/s); see each topology.
     Time delay{MicroSeconds(20)};      //!< One-way propagation delay of every link.
     uint32_t queue{100};               //!< DropTail queue of every device, packets.
+    Time edgeDelay{-1}; //!< One-way delay of the host-edge links (negative: \c delay).
+    Time aggDelay{-1};  //!< One-way delay of the edge-aggregation links (negative: \c delay).
+    Time coreDelay{-1}; //!< One-way delay of the aggregation-core links (negative: \c delay).
+    uint32_t addressesPerHost{1}; //!< IPv4 addresses per host NIC (fattree: 1 .. 256/k).
+
+    /**
+     * \param layer a layer
+     * \return the one-way delay of its links: the layer's own delay if set (not negative),
+     *         else \c delay
+     */
+    Time GetDelay(DatacenterTopology::Layer layer) const;
 };
 
 /**

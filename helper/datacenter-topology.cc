@@ -7,6 +7,8 @@
 #include "ns3/datacenter-partition.h"
 #include "ns3/ecmp-switch-forwarder.h"
 #include "ns3/equal-cost-path-counter.h"
+#include "ns3/global-router-interface.h"
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
@@ -300,6 +302,30 @@ DatacenterTopology::AssignAddress(Ptr<NetDevice> dev,
     {
         tc->DeleteRootQueueDiscOnDevice(dev);
     }
+}
+
+void
+DatacenterTopology::AddRoutableAddress(Ptr<NetDevice> dev, Ipv4Address addr)
+{
+#if MPTCP_GLOBAL_ROUTING_TEMPLATE
+    using Router = Ipv4GlobalRouter; // GlobalRouter<Ipv4Manager> from ns-3.47
+#else
+    using Router = GlobalRouter;
+#endif
+    Ptr<Node> node = dev->GetNode();
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    const int32_t i = ipv4 ? ipv4->GetInterfaceForDevice(dev) : -1;
+    NS_ABORT_MSG_IF(i < 0,
+                    "AddRoutableAddress: node " << node->GetId()
+                                                << " has no IPv4 interface for the device");
+    Ptr<Router> router = node->GetObject<Router>();
+    NS_ABORT_MSG_IF(!router,
+                    "AddRoutableAddress: node " << node->GetId()
+                                                << " has no GlobalRouter: more than one address "
+                                                   "per host needs global routing (e.g. "
+                                                   "Ipv4FlowEcmpRoutingHelper)");
+    ipv4->AddAddress(static_cast<uint32_t>(i), Ipv4InterfaceAddress(addr, Ipv4Mask::GetOnes()));
+    router->InjectRoute(addr, Ipv4Mask::GetOnes());
 }
 
 void

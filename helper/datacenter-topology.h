@@ -206,6 +206,17 @@ class DatacenterTopology
     {
         return {GetHostAddress(i)};
     }
+    /**
+     * \brief Every IPv4 address of a host: GetHostAddresses() (the first address of each NIC),
+     * then any further addresses of its NICs (FatTreeHelper::SetAddressesPerHost()). The
+     * addresses a controller maps to the host, and a fullmesh MPTCP connection's address pairs.
+     * \param i host index
+     * \return the addresses, after AssignIpv4Addresses()
+     */
+    virtual std::vector<Ipv4Address> GetAllHostAddresses(uint32_t i) const
+    {
+        return GetHostAddresses(i);
+    }
     /// \return all nodes, hosts first (install the internet stack on these)
     virtual NodeContainer GetNodes() const = 0;
     /// \return every link, host-edge links first
@@ -314,6 +325,18 @@ class DatacenterTopology
      * \param metric the interface's routing metric (global routing link cost)
      */
     static void AssignAddress(Ptr<NetDevice> dev, Ipv4Address addr, Ipv4Mask mask, uint16_t metric);
+    /**
+     * \brief Give a host's NIC one more address, routable through the fabric: the address,
+     * as a /32, on the interface of \p dev (which AssignAddress() created), and a host route
+     * to it that the node's GlobalRouter injects (GlobalRouter::InjectRoute(): an AS-external
+     * LSA, so that global routing, and with it Ipv4FlowEcmpRouting and EcmpSwitchForwarder,
+     * gives every node the equal-cost next hops towards the host). Before the routes are
+     * populated. NS_ABORT_MSG if the node has no interface for \p dev or no GlobalRouter (a
+     * stack without global routing could not reach the address).
+     * \param dev the host's device, addressed already
+     * \param addr the extra address
+     */
+    static void AddRoutableAddress(Ptr<NetDevice> dev, Ipv4Address addr);
     /**
      * \brief Give every host an EqualCostPathCounter (packet scatter's duplicate-ACK threshold,
      * MMPTCP thesis §3.6) that counts by address. The callbacks own copies of their arguments

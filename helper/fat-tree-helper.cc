@@ -103,6 +103,25 @@ FatTreeHelper::SetQueueSize(uint32_t packets)
 }
 
 void
+FatTreeHelper::SetAddressesPerHost(uint32_t n)
+{
+    NS_ABORT_MSG_IF(IsAssigned(), "FatTreeHelper::SetAddressesPerHost must precede "
+                                  "AssignIpv4Addresses()");
+    if (n < 1 || (n > 1 && static_cast<uint64_t>(n) * m_k > 256))
+    {
+        NS_FATAL_ERROR("FatTreeHelper::SetAddressesPerHost: between 1 and 256/k = "
+                       << 256 / m_k << " addresses per host (10.(pod + n*k).x.y), got " << n);
+    }
+    m_addressesPerHost = n;
+}
+
+uint32_t
+FatTreeHelper::GetAddressesPerHost() const
+{
+    return m_addressesPerHost;
+}
+
+void
 FatTreeHelper::Connect(Ptr<Node> a, Ptr<Node> b, Layer layer)
 {
     Link link = MakeLink(a, b, layer, m_rate[layer], m_delay[layer], m_queueSize);
@@ -186,11 +205,27 @@ FatTreeHelper::AssignIpv4Addresses()
         AssignAddress(link.devA, Ipv4Address(base + 2), mask, 1);
         AssignAddress(link.devB, Ipv4Address(base + 1), mask, 1);
     }
+    // Extra addresses: 10.(pod + n*k).x.y, a /32 on the host's one interface, with a route.
+    m_extraAddresses.clear();
+    for (uint32_t i = 0; m_addressesPerHost > 1 && i < m_hosts.GetN(); ++i)
+    {
+        for (uint32_t n = 1; n < m_addressesPerHost; ++n)
+        {
+            const Ipv4Address extra(m_hostAddresses[i].Get() + ((n * m_k) << 16));
+            AddRoutableAddress(m_links[i].devA, extra);
+            m_extraAddresses.push_back(extra);
+        }
+    }
     // Packet scatter's automatic duplicate-ACK threshold counts paths by address.
     std::map<uint32_t, uint32_t> index;
     for (uint32_t i = 0; i < m_hostAddresses.size(); ++i)
     {
         index[m_hostAddresses[i].Get()] = i;
+    }
+    const uint32_t extras = m_addressesPerHost - 1;
+    for (uint32_t j = 0; j < m_extraAddresses.size(); ++j)
+    {
+        index[m_extraAddresses[j].Get()] = j / extras;
     }
     const uint32_t k = m_k;
     const uint32_t hostsPerEdge = m_hostsPerEdge;
@@ -272,6 +307,17 @@ FatTreeHelper::GetHostAddress(uint32_t i) const
     NS_ABORT_MSG_IF(i >= m_hostAddresses.size(),
                     "FatTreeHelper::GetHostAddress: index " << i << " out of range");
     return m_hostAddresses[i];
+}
+
+std::vector<Ipv4Address>
+FatTreeHelper::GetAllHostAddresses(uint32_t i) const
+{
+    std::vector<Ipv4Address> all{GetHostAddress(i)};
+    const uint32_t extras = m_addressesPerHost - 1;
+    all.insert(all.end(),
+               m_extraAddresses.begin() + i * extras,
+               m_extraAddresses.begin() + (i + 1) * extras);
+    return all;
 }
 
 Ptr<PointToPointNetDevice>

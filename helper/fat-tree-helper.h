@@ -64,6 +64,25 @@ namespace ns3
  * Addresses: one /30 per link. The link of host h on edge switch e of pod p is in
  * 10.p.x.y/30 where x.y = 4*(e*hostsPerEdge + h) (edge switch side .1, host side .2 of the
  * /30); switch-to-switch links are numbered in 172.16.0.0/12 (lower-layer side .1, upper .2).
+ *
+ * More addresses per host (SetAddressesPerHost(), e.g. 2 for the two addresses per server of
+ * Duan, Wang and Wu, "Responsive Multipath TCP in SDN-based Datacenters", ICC 2015, §V, whose
+ * 2 x 2 address pairs give an MPTCP connection up to 4 subflows): address n = 1, 2, ... of
+ * the host whose first address is 10.p.x.y is 10.(p + n*k).x.y, a /32 on the same NIC (same
+ * IPv4 interface). Second octets p + n*k >= k are used by no pod (pods are 10.0/16 ..
+ * 10.(k-1)/16), so nothing collides with the host links, the switch links (172.16.0.0/12) or
+ * the SDN control network (192.168.0.0/16); hence at most 256/k addresses per host. E.g. k=8:
+ * host 0 has 10.0.0.2 and 10.8.0.2, the last host of pod 7 10.7.0.62 and 10.15.0.62. Each
+ * extra address is made routable by a host route that the host's GlobalRouter injects
+ * (DatacenterTopology::AddRoutableAddress()): global routing, Ipv4FlowEcmpRouting and the
+ * switches' EcmpSwitchForwarder reach it over the same equal-cost paths as the first address
+ * (the hash differs with the address, so its flows spread independently). A socket bound to an
+ * extra address sends from it. GetHostAddress() and GetHostAddresses() still give the first
+ * address; GetAllHostAddresses() gives them all.
+ *
+ * Delays: SetDelay() per layer, e.g. 20, 30 and 40 us for host-edge, edge-aggregation and
+ * aggregation-core (Duan, Wang and Wu, §V): one way between hosts of different pods
+ * 2 * (20 + 30 + 40) = 180 us plus the transmission times.
  */
 class FatTreeHelper : public DatacenterTopology
 {
@@ -97,6 +116,14 @@ class FatTreeHelper : public DatacenterTopology
      * \param packets the queue size in packets (default 100; must be >= 1)
      */
     void SetQueueSize(uint32_t packets);
+    /**
+     * \brief Set the number of IPv4 addresses of every host, all on its one NIC (before
+     * AssignIpv4Addresses()); numbering in the class comment.
+     * \param n addresses per host: 1 (the default) .. 256/k (NS_FATAL_ERROR otherwise)
+     */
+    void SetAddressesPerHost(uint32_t n);
+    /// \return the number of IPv4 addresses of every host
+    uint32_t GetAddressesPerHost() const;
 
     /**
      * \brief Create the nodes, devices and channels (once). Node order: hosts, edge,
@@ -105,9 +132,10 @@ class FatTreeHelper : public DatacenterTopology
     void Create() override;
 
     /**
-     * \brief Assign one /30 per link and bring the interfaces up, give every host an
-     * EqualCostPathCounter (GetEqualCostPathCount by address), then remove any root queue
-     * disc of the traffic-control layer from the tree's devices.
+     * \brief Assign one /30 per link and bring the interfaces up, add the extra host
+     * addresses (SetAddressesPerHost()) and their injected routes, give every host an
+     * EqualCostPathCounter (GetEqualCostPathCount by address, any of a host's addresses), then
+     * remove any root queue disc of the traffic-control layer from the tree's devices.
      *
      * Call after Create() and after an internet stack was installed on GetNodes(); once.
      */
@@ -136,6 +164,12 @@ class FatTreeHelper : public DatacenterTopology
      * \return the host's IPv4 address (after AssignIpv4Addresses())
      */
     Ipv4Address GetHostAddress(uint32_t i) const override;
+    /**
+     * \param i host index
+     * \return all the host's addresses (after AssignIpv4Addresses()): the first one
+     *         (GetHostAddress()), then 10.(p + n*k).x.y for n = 1 .. GetAddressesPerHost()-1
+     */
+    std::vector<Ipv4Address> GetAllHostAddresses(uint32_t i) const override;
     /**
      * \param i host index
      * \return the host's network device
@@ -260,6 +294,9 @@ class FatTreeHelper : public DatacenterTopology
     std::vector<Link> m_links; //!< All links.
     std::map<std::pair<uint32_t, uint32_t>, std::size_t> m_linkIndex; //!< Node ids -> link.
     std::vector<Ipv4Address> m_hostAddresses;                         //!< Host addresses.
+    uint32_t m_addressesPerHost{1}; //!< IPv4 addresses of every host.
+    /// The extra addresses, host-major: host i's n-th at i * (m_addressesPerHost - 1) + n - 1.
+    std::vector<Ipv4Address> m_extraAddresses;
 };
 
 } // namespace ns3

@@ -45,7 +45,7 @@ Vl2Helper::Vl2Helper(uint32_t k, uint32_t hostsPerTor)
       m_hostsPerTor(hostsPerTor),
       m_hostRate("100Mbps"),
       m_speedup(10),
-      m_delay(MicroSeconds(10)),
+      m_delay{MicroSeconds(10), MicroSeconds(10), MicroSeconds(10)},
       m_queueSize(100)
 {
     NS_LOG_FUNCTION(this << k << hostsPerTor);
@@ -79,7 +79,20 @@ void
 Vl2Helper::SetDelay(Time delay)
 {
     RequireNotCreated("SetDelay");
-    m_delay = delay;
+    m_delay[HOST_EDGE] = m_delay[EDGE_AGGREGATION] = m_delay[AGGREGATION_CORE] = delay;
+}
+
+void
+Vl2Helper::SetDelay(Layer layer, Time delay)
+{
+    RequireNotCreated("SetDelay");
+    m_delay[layer] = delay;
+}
+
+Time
+Vl2Helper::GetDelay(Layer layer) const
+{
+    return m_delay[layer];
 }
 
 void
@@ -110,7 +123,7 @@ Vl2Helper::Create()
                                    b,
                                    layer,
                                    layer == HOST_EDGE ? hostRate : switchRate,
-                                   m_delay,
+                                   m_delay[layer],
                                    m_queueSize));
     };
     for (uint32_t i = 0; i < m_hosts.GetN(); ++i)

@@ -63,6 +63,17 @@ class Vl2Helper : public DatacenterTopology
      */
     void SetDelay(Time delay);
     /**
+     * \brief Set the one-way propagation delay of the links of one layer (before Create()).
+     * \param layer the layer: host-ToR, ToR-aggregation or aggregation-intermediate
+     * \param delay the delay (default 10 us)
+     */
+    void SetDelay(Layer layer, Time delay);
+    /**
+     * \param layer a layer
+     * \return the one-way propagation delay of its links
+     */
+    Time GetDelay(Layer layer) const;
+    /**
      * \brief Set the capacity of every device's DropTail queue (before Create()).
      * \param packets the queue size in packets (default 100; must be >= 1)
      */
@@ -119,7 +130,7 @@ class Vl2Helper : public DatacenterTopology
     uint32_t m_hostsPerTor;                   //!< Hosts per ToR.
     DataRate m_hostRate;                      //!< Host link rate.
     double m_speedup;                         //!< Switch link rate / host link rate.
-    Time m_delay;                             //!< Delay of every link.
+    Time m_delay[3];                          //!< Delay per layer.
     uint32_t m_queueSize;                     //!< Device queue size (packets).
     NodeContainer m_hosts;                    //!< Hosts.
     NodeContainer m_tors;                     //!< ToR switches.

@@ -115,8 +115,10 @@
  * Global routing became one class template for IPv4 and IPv6 in ns-3.47 (CHANGES.md,
  * 3.46.1 -> 3.47, "New API": "Added IPv6 support to Global Routing"): ipv4-global-routing.h is
  * gone, Ipv4GlobalRouting is an alias declared in global-routing.h, and GlobalRouter is a
- * template too (its injected routes, GlobalRouter::GetInjectedRoute(), are not read on these
- * releases; no topology of this module injects routes).
+ * template too, Ipv4GlobalRouter its IPv4 alias (DatacenterTopology::AddRoutableAddress()
+ * injects routes through it; EcmpForwardingTable does not read the injected routes on these
+ * releases: the only ones the module injects, the /32 host routes of a FatTree host's further
+ * addresses, are host routes there).
  */
 #if MPTCP_NS3_MINOR < 47
 #define MPTCP_GLOBAL_ROUTING_TEMPLATE 0

@@ -7,6 +7,7 @@
 #include "mptcp-socket-base.h"
 
 #include "ns3/abort.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-end-point.h"
 #include "ns3/log.h"
 #include "ns3/rtt-estimator.h"
@@ -670,9 +671,36 @@ MpTcpSubflow::ReceiveInterceptedSyn(Ptr<Packet> packet, const Address& from, con
     DoForwardUp(packet, from, to);
 }
 
+int
+MpTcpSubflow::Bind(const Address& address)
+{
+    const int r = TcpSocketBase::Bind(address);
+    if (r == 0 && InetSocketAddress::IsMatchingType(address))
+    {
+        m_boundLocal = InetSocketAddress::ConvertFrom(address).GetIpv4();
+    }
+    return r;
+}
+
+void
+MpTcpSubflow::SendEmptyPacket(uint8_t flags)
+{
+    // TcpSocketBase::Connect() set the route's source, the interface's first address; a NIC
+    // with several addresses needs the bound one (the SYN is the first segment sent after it).
+    if (m_endPoint && m_boundLocal != Ipv4Address::GetAny() &&
+        m_endPoint->GetLocalAddress() != m_boundLocal)
+    {
+        NS_LOG_LOGIC(this << " local address " << m_endPoint->GetLocalAddress() << " -> "
+                          << m_boundLocal << " (bound)");
+        m_endPoint->SetLocalAddress(m_boundLocal);
+    }
+    TcpSocketBase::SendEmptyPacket(flags);
+}
+
 Ptr<TcpSocketBase>
 MpTcpSubflow::Fork()
 {
+    // (The copy constructor leaves m_boundLocal unset: CompleteFork() sets the child's address.)
     Ptr<MpTcpSubflow> child = CopyObject<MpTcpSubflow>(this);
     if (m_meta != nullptr)
     {

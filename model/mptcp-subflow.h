@@ -119,6 +119,18 @@ class MpTcpSubflow : public TcpSocketBase
     /// \param role the new role (e.g. ROLE_PLAIN on fallback)
     void SetRole(Role role);
 
+    using TcpSocketBase::Bind;
+    /**
+     * \brief TcpSocketBase::Bind(), remembering a specific local IPv4 address: ns-3's
+     * TcpSocketBase::Connect() (SetupEndpoint) replaces it by the source of the route to the
+     * peer, the first address of the outgoing interface, and the subflow puts it back before
+     * its SYN. A subflow bound to a further address of a NIC (fullmesh over the 2 x 2 address
+     * pairs of FatTreeHelper::SetAddressesPerHost()) thus sends from it.
+     * \param address the local address and port
+     * \return 0 on success, -1 on failure (TcpSocketBase::Bind())
+     */
+    int Bind(const Address& address) override;
+
     /// \return the subflow's identifier within its connection (0 = initial subflow)
     uint32_t GetSubflowId() const;
     /// \param id identifier within the connection
@@ -401,6 +413,12 @@ class MpTcpSubflow : public TcpSocketBase
     void ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
     void ReTxTimeout() override;
     uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
+    /**
+     * \brief TcpSocketBase::SendEmptyPacket(), after giving the endpoint back the local
+     * address Bind() was given, if Connect() replaced it (see Bind()).
+     * \param flags the TCP flags
+     */
+    void SendEmptyPacket(uint8_t flags) override;
     void DoDispose() override;
 
   private:
@@ -569,6 +587,7 @@ class MpTcpSubflow : public TcpSocketBase
 
     MpTcpSocketBase* m_meta{nullptr}; //!< the connection (not owned)
     Role m_role{ROLE_PLAIN};          //!< the handshake
+    Ipv4Address m_boundLocal{Ipv4Address::GetAny()}; //!< specific address of Bind() (any: none)
     uint32_t m_subflowId{0};          //!< identifier within the connection
     bool m_sawSyn{false};             //!< the SYN of this subflow was sent or received
     SequenceNumber32 m_isn;           //!< our initial sequence number

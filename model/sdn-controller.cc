@@ -106,7 +106,7 @@ SdnController::MapHostPorts(const DatacenterTopology& topo)
     for (uint32_t h = 0; h < topo.GetNHosts(); ++h)
     {
         Ptr<Ipv4> ipv4 = topo.GetHost(h)->GetObject<Ipv4>();
-        for (const Ipv4Address& addr : topo.GetHostAddresses(h))
+        for (const Ipv4Address& addr : topo.GetAllHostAddresses(h))
         {
             const int32_t iface = ipv4->GetInterfaceForAddress(addr);
             NS_ABORT_MSG_IF(iface < 0, "SdnController: host " << h << " lacks " << addr);

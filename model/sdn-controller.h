@@ -231,8 +231,10 @@ class SdnController : public Application
 
     /**
      * \brief The switch every host address of a built fabric is attached to, for
-     * controllers that map a flow's addresses to hosts and to the switch its source is on.
-     * Aborts if a host lacks one of its GetHostAddresses().
+     * controllers that map a flow's addresses to hosts and to the switch its source is on:
+     * every address of every host (DatacenterTopology::GetAllHostAddresses(), so also a
+     * FatTree host's further addresses, FatTreeHelper::SetAddressesPerHost()).
+     * Aborts if a host lacks one of its GetAllHostAddresses().
      * \param topo the built fabric
      * \return the attachments by address
      */

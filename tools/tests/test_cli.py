@@ -386,6 +386,12 @@ TOPOLOGY_BAD = [
     ("--topology=perfect", "hosts"),
     ("--topology=perfect --hosts=16 --hostsPerTor=4", "hostsPerTor"),
     ("--topology=dhft --stock --transport=tcp", "stock"),
+    ("--k=4 --addressesPerHost=0", "addressesPerHost"),
+    ("--k=8 --addressesPerHost=33", "addressesPerHost"),
+    ("--topology=dhft --k=4 --addressesPerHost=2", "addressesPerHost"),
+    ("--k=4 --coreDelay=-1us", "coreDelay"),
+    ("--k=4 --edgeDelay=soon", "edgeDelay"),
+    ("--topology=perfect --hosts=8 --aggDelay=30us", "aggDelay"),
 ]
 
 
@@ -409,6 +415,23 @@ def test_every_topology_runs_and_reports_it(tmp_path):
     con = sqlite3.connect(str(db))
     rows = [r[0] for r in con.execute("SELECT topology FROM runs ORDER BY run_id")]
     assert rows == ["fattree", "dhft", "vl2", "perfect-switch"]
+
+
+def test_layer_delays_and_two_addresses_per_host(tmp_path):
+    """Seed 004's setting (20/30/40 us, two addresses per server) runs MPTCP over the 2 x 2
+    address pairs and records the options in params_json."""
+    db = tmp_path / "r.db"
+    p = subprocess.run([BINARY, "--k=4", "--linkRate=1Gbps", "--edgeDelay=20us",
+                        "--aggDelay=30us", "--coreDelay=40us", "--addressesPerHost=2",
+                        "--transport=mptcp", "--subflows=4", "--duration=0.1", "--warmup=0.05",
+                        "--db=%s" % db, "--quiet"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    last = json.loads(p.stdout.strip().splitlines()[-1])
+    assert last["delivered_bytes"] > 0 and last["subflows"] == 4
+    con = sqlite3.connect(str(db))
+    params = json.loads(con.execute("select params_json from runs").fetchone()[0])
+    assert params["edgeDelay"] == "20us" and params["aggDelay"] == "30us"
+    assert params["coreDelay"] == "40us" and params["addressesPerHost"] == 2
 
 
 def test_hotspot_flows_rows(tmp_path):
