@@ -42,27 +42,23 @@ DatacenterControllerOptions::Validate(bool stock,
     {
         return reject("controller", controller, "must be none, hedera or responsive");
     }
-    std::ostringstream interval;
-    interval << hederaInterval;
-    // Twice the OpenFlow channel's default latency (0.5 ms each way): a round must be
-    // answered before the next starts.
-    if (!(hederaInterval > 0.001) || !std::isfinite(hederaInterval))
-    {
-        return reject("hederaInterval", interval.str(), "must be a time in s above 0.001");
-    }
-    std::ostringstream threshold;
-    threshold << hederaThreshold;
-    if (!(hederaThreshold > 0 && hederaThreshold <= 1))
-    {
-        return reject("hederaThreshold",
-                      threshold.str(),
-                      "must be a fraction of the NIC rate in (0, 1]");
-    }
     auto number = [](double v) {
         std::ostringstream os;
         os << v;
         return os.str();
     };
+    // Twice the OpenFlow channel's default latency (0.5 ms each way): a round must be
+    // answered before the next starts.
+    if (!(hederaInterval > 0.001) || !std::isfinite(hederaInterval))
+    {
+        return reject("hederaInterval", number(hederaInterval), "must be a time in s above 0.001");
+    }
+    if (!(hederaThreshold > 0 && hederaThreshold <= 1))
+    {
+        return reject("hederaThreshold",
+                      number(hederaThreshold),
+                      "must be a fraction of the NIC rate in (0, 1]");
+    }
     Time tm;
     if (!ProgramText::ParseTime(monitorInterval, &tm) || tm < MicroSeconds(100) ||
         tm > Seconds(10))

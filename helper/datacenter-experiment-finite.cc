@@ -204,6 +204,13 @@ DatacenterExperiment::InstallShuffle()
                         c.duration);
 }
 
+Ptr<MpTcpSocketBase>
+DatacenterExperiment::MpTcpSender(uint32_t id) const
+{
+    Ptr<BulkSendApplication> sender = m_workload->GetSender(id);
+    return sender ? DynamicCast<MpTcpSocketBase>(sender->GetSocket()) : nullptr;
+}
+
 void
 DatacenterExperiment::FlowInstalled(uint32_t id, const PlannedFlow& flow)
 {
@@ -212,9 +219,7 @@ DatacenterExperiment::FlowInstalled(uint32_t id, const PlannedFlow& flow)
     // controller later, so one nanosecond after the start is early enough.
     const Time at = Seconds(flow.startS) + NanoSeconds(1);
     Simulator::Schedule(at - Simulator::Now(), [this, id, flow]() {
-        Ptr<BulkSendApplication> sender = m_workload->GetSender(id);
-        Ptr<MpTcpSocketBase> socket =
-            sender ? DynamicCast<MpTcpSocketBase>(sender->GetSocket()) : nullptr;
+        Ptr<MpTcpSocketBase> socket = MpTcpSender(id);
         if (!socket || flow.srcHost >= m_agents.GetN())
         {
             return; // TCP (e.g. shuffle's requests): nothing to add
@@ -273,9 +278,7 @@ DatacenterExperiment::CollectFiniteResults()
         FlowSubflowsRecord r;
         r.flowId = id;
         r.subflows = 1;
-        Ptr<BulkSendApplication> sender = m_workload->GetSender(id);
-        Ptr<MpTcpSocketBase> socket =
-            sender ? DynamicCast<MpTcpSocketBase>(sender->GetSocket()) : nullptr;
+        Ptr<MpTcpSocketBase> socket = MpTcpSender(id);
         if (socket)
         {
             r.subflows = socket->GetSubflows().size();

@@ -615,24 +615,23 @@ DatacenterExperiment::Build(Error* error)
                           " aggregation-core links",
                       error);
     }
-    if (topology.GetHostAddresses(0).size() > 1)
+    const uint32_t nics = topology.GetHostAddresses(0).size();
+    const uint32_t addresses = topology.GetAllHostAddresses(0).size();
+    if (addresses > 1)
     {
-        // Multi-homed hosts (DHFT, seed 000 §5: 8 subflows over both interfaces): fullmesh,
-        // half the subflows from each NIC to the peer's same NIC (its switch plane).
+        // Fullmesh over the hosts' address pairs: multi-homed hosts (DHFT, seed 000 §5: 8
+        // subflows over both interfaces) pair each NIC with the peer's same NIC (its switch
+        // plane); several addresses on one NIC (--addressesPerHost, seed 004 §V: 2 x 2 pairs,
+        // up to 4 subflows) use every pair. The subflows are spread evenly over the pairs.
+        const uint32_t pairs = nics > 1 ? nics : addresses * addresses;
         ns3::Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
         ns3::Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(m_mpSubflows));
         ns3::Config::SetDefault("ns3::MpTcpSocketBase::SubflowsPerPair",
-                           UintegerValue((m_mpSubflows + 1) / 2));
-        ns3::Config::SetDefault("ns3::MpTcpSocketBase::MatchAddressIndex", BooleanValue(true));
-    }
-    else if (const uint32_t n = topology.GetAllHostAddresses(0).size(); n > 1)
-    {
-        // Several addresses on one NIC (--addressesPerHost, seed 004 §V: 2 x 2 pairs, up to 4
-        // subflows): fullmesh, the subflows spread over the n x n address pairs.
-        ns3::Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
-        ns3::Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(m_mpSubflows));
-        ns3::Config::SetDefault("ns3::MpTcpSocketBase::SubflowsPerPair",
-                                UintegerValue((m_mpSubflows + n * n - 1) / (n * n)));
+                                UintegerValue((m_mpSubflows + pairs - 1) / pairs));
+        if (nics > 1)
+        {
+            ns3::Config::SetDefault("ns3::MpTcpSocketBase::MatchAddressIndex", BooleanValue(true));
+        }
     }
     c.sdn.ConfigureTransport(); // responsive: its path manager (after the above)
     InstallTraffic();

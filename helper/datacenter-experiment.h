@@ -37,6 +37,8 @@
 namespace ns3
 {
 
+class MpTcpSocketBase;
+
 /**
  * \ingroup mptcp
  * \brief The datacenter experiment of Raiciu et al., "Improving Datacenter Performance and
@@ -303,6 +305,12 @@ class DatacenterExperiment
      * \param flow the flow
      */
     void FlowInstalled(uint32_t id, const PlannedFlow& flow);
+    /**
+     * \param id a flow id of the workload helper
+     * \return its sender's MPTCP connection; null for a TCP flow, before the application
+     *         started, or on another rank
+     */
+    Ptr<MpTcpSocketBase> MpTcpSender(uint32_t id) const;
     /// The workload's flows all completed: stop the simulation now.
     void FiniteWorkloadDone();
     /// Fill the finite flows' rows and the control network's rows into m_workloadResults.
