@@ -126,6 +126,7 @@ def build(bld):
         'test/mptcp-transfer-test-suite.cc',
         'test/received-bytes-test-suite.cc',
         'test/mptcp-connection-test-suite.cc',
+        'test/mptcp-join-test-suite.cc',
         'test/mptcp-middlebox-test-suite.cc',
         'test/mptcp-teardown-test-suite.cc',
         'test/mptcp-scheduler-test-suite.cc',

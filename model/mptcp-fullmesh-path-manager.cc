@@ -15,6 +15,7 @@
 #include "ns3/node.h"
 #include "ns3/out-of-band-interfaces.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 
@@ -30,7 +31,23 @@ MpTcpFullmeshPathManager::GetTypeId()
     static TypeId tid = TypeId("ns3::MpTcpFullmeshPathManager")
                             .SetParent<MpTcpPathManager>()
                             .SetGroupName("Mptcp")
-                            .AddConstructor<MpTcpFullmeshPathManager>();
+                            .AddConstructor<MpTcpFullmeshPathManager>()
+                            .AddAttribute("AnnouncePort",
+                                          "Port field of our ADD_ADDRs (RFC 8684 §3.4.1): the "
+                                          "peer's joins to the announced addresses go to it. "
+                                          "0: no Port field (the connection's port).",
+                                          UintegerValue(0),
+                                          MakeUintegerAccessor(
+                                              &MpTcpFullmeshPathManager::m_announcePort),
+                                          MakeUintegerChecker<uint16_t>())
+                            .AddAttribute("AddressCheckInterval",
+                                          "While one of our addresses is withdrawn (its "
+                                          "interface went down), how often its interface is "
+                                          "checked for coming back up, s.",
+                                          TimeValue(MilliSeconds(100)),
+                                          MakeTimeAccessor(
+                                              &MpTcpFullmeshPathManager::m_addressCheckInterval),
+                                          MakeTimeChecker(MicroSeconds(1)));
     return tid;
 }
 
@@ -176,11 +193,7 @@ MpTcpFullmeshPathManager::AnnounceLocalAddresses(MpTcpSocketBase& conn)
         {
             continue; // the peer knows the initial subflow's address
         }
-        AddAddrOption add;
-        add.addressId = id;
-        add.SetIpv4(address);
-        add.truncatedHmac = MpTcpAddAddrHmac(add, conn.GetLocalKey(), conn.GetRemoteKey());
-        conn.SendSignal(add);
+        AnnounceAddress(conn, id, address, m_announcePort);
     }
 }
 
@@ -271,7 +284,12 @@ MpTcpFullmeshPathManager::OpenMeshSubflows(MpTcpSocketBase& conn, uint32_t limit
                 }
                 ++m_meshPairs[{la.Get(), ra.Get()}];
                 // The MP_JOIN SYN carries our Address ID (RFC 8684 §3.2).
-                if (!conn.OpenJoinSubflow(la, InetSocketAddress(ra, port), dev, localId, false))
+                uint16_t to = GetRemotePort(remoteId); // the ADD_ADDR's Port field, if any
+                if (!conn.OpenJoinSubflow(la,
+                                          InetSocketAddress(ra, to != 0 ? to : port),
+                                          dev,
+                                          localId,
+                                          false))
                 {
                     NS_LOG_WARN(&conn << " could not open a subflow " << la << " -> " << ra);
                     continue;
@@ -296,6 +314,7 @@ MpTcpFullmeshPathManager::CheckLocalAddresses(MpTcpSocketBase& conn)
     Ptr<Ipv4> ipv4 = conn.GetNode()->GetObject<Ipv4>();
     RemoveAddrOption remove;
     remove.addressIds.clear();
+    std::vector<Ipv4Address> gone;
     for (auto it = m_localAddrs.begin(); it != m_localAddrs.end();)
     {
         int32_t i = ipv4->GetInterfaceForAddress(it->second);
@@ -308,8 +327,10 @@ MpTcpFullmeshPathManager::CheckLocalAddresses(MpTcpSocketBase& conn)
         Ipv4Address address = it->second;
         it = m_localAddrs.erase(it);
         NS_LOG_INFO(&conn << " address " << address << " (ID " << int(id) << ") is down");
+        CancelAnnouncement(id);
+        m_withdrawn[id] = address;
         NotifyLocalAddressRemoved(conn, id, address);
-        RemoveSubflowsUsing(conn, address, true);
+        gone.push_back(address);
         if (remove.addressIds.size() < RemoveAddrOption::MAX_IDS)
         {
             remove.addressIds.push_back(id);
@@ -317,7 +338,68 @@ MpTcpFullmeshPathManager::CheckLocalAddresses(MpTcpSocketBase& conn)
     }
     if (!remove.addressIds.empty())
     {
-        conn.SendSignal(remove); // on a subflow that still works
+        // On a subflow that still works, and ahead of the data the subflows of the withdrawn
+        // addresses held, which their reset hands to the others: a pure ACK queued behind that
+        // burst could find the device's queue full.
+        conn.SendSignal(remove, gone);
+    }
+    if (!gone.empty())
+    {
+        Ptr<MpTcpFullmeshPathManager> self(this);
+        Ptr<MpTcpSocketBase> c(&conn);
+        Simulator::ScheduleNow([self, c, gone]() {
+            for (const auto& address : gone)
+            {
+                self->RemoveSubflowsUsing(*c, address, true);
+            }
+        });
+    }
+    if (!m_withdrawn.empty() && m_withdrawnCheck.IsExpired())
+    {
+        m_withdrawnCheck = Simulator::Schedule(m_addressCheckInterval,
+                                               &MpTcpFullmeshPathManager::CheckWithdrawnAddresses,
+                                               Ptr<MpTcpFullmeshPathManager>(this),
+                                               Ptr<MpTcpSocketBase>(&conn));
+    }
+}
+
+void
+MpTcpFullmeshPathManager::CheckWithdrawnAddresses(Ptr<MpTcpSocketBase> conn)
+{
+    if (conn->GetState() != MpTcpSocketBase::ESTABLISHED || conn->IsFallback())
+    {
+        m_withdrawn.clear(); // the connection is over: nothing to announce
+        return;
+    }
+    Ptr<Ipv4> ipv4 = conn->GetNode()->GetObject<Ipv4>();
+    bool back = false;
+    for (auto it = m_withdrawn.begin(); it != m_withdrawn.end();)
+    {
+        int32_t i = ipv4->GetInterfaceForAddress(it->second);
+        if (i < 0 || !ipv4->IsUp(i))
+        {
+            ++it;
+            continue;
+        }
+        auto [id, address] = *it;
+        it = m_withdrawn.erase(it);
+        NS_LOG_INFO(PeekPointer(conn) << " address " << address << " (ID " << int(id)
+                                      << ") is up again: announced again");
+        m_localAddrs[id] = address;
+        // ID 0 too: its REMOVE_ADDR made the peer forget the initial subflow's address.
+        AnnounceAddress(*conn, id, address, m_announcePort);
+        back = true;
+    }
+    if (back && m_opened)
+    {
+        OpenMeshSubflows(*conn);
+    }
+    if (!m_withdrawn.empty())
+    {
+        m_withdrawnCheck = Simulator::Schedule(m_addressCheckInterval,
+                                               &MpTcpFullmeshPathManager::CheckWithdrawnAddresses,
+                                               Ptr<MpTcpFullmeshPathManager>(this),
+                                               conn);
     }
 }
 

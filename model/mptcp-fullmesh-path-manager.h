@@ -23,7 +23,12 @@ namespace ns3
  * MatchAddressIndex our i-th address only to the peer's Address ID i, for the switch planes
  * of a dual-homed FatTree, Raiciu et al., SIGCOMM 2011, §5), and again when the peer
  * announces a new address. When a subflow times out it looks for our addresses whose
- * interface went down, withdraws them with REMOVE_ADDR and resets their subflows.
+ * interface went down, withdraws them with REMOVE_ADDR and resets their subflows; while an
+ * address is withdrawn it checks its interface every AddressCheckInterval and, once it is up
+ * again, announces it again (same Address ID) and opens its subflows again (RFC 8684 §3.4;
+ * Linux re-announces on NETDEV_UP). ADD_ADDRs are sent again until echoed
+ * (MpTcpPathManager::AnnounceAddress); with AnnouncePort they carry a Port field, and the
+ * peer's announced ports are where joins to its addresses go (§3.4.1).
  * It does not open subflows on demand (OpenSubflows returns false): the mesh decides.
  */
 class MpTcpFullmeshPathManager : public MpTcpPathManager
@@ -70,11 +75,18 @@ class MpTcpFullmeshPathManager : public MpTcpPathManager
     /// Withdraw (REMOVE_ADDR) our addresses whose interface went down. \param conn the
     /// connection
     void CheckLocalAddresses(MpTcpSocketBase& conn);
+    /// Announce again (and mesh again) our withdrawn addresses whose interface is up again.
+    /// \param conn the connection
+    void CheckWithdrawnAddresses(Ptr<MpTcpSocketBase> conn);
 
     uint8_t m_nextLocalAddrId{1}; //!< Address ID of our next new address
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_meshPairs; //!< subflows opened per
                                                                     //!< (local, remote) pair
     bool m_opened{false}; //!< FullyEstablished() ran: new peer addresses get subflows
+    uint16_t m_announcePort{0};                   //!< Port field of our ADD_ADDRs (attribute)
+    Time m_addressCheckInterval;                  //!< polling of withdrawn addresses (attribute)
+    std::map<uint8_t, Ipv4Address> m_withdrawn;   //!< our addresses down, by Address ID
+    EventId m_withdrawnCheck;                     //!< next CheckWithdrawnAddresses()
 };
 
 } // namespace ns3

@@ -12,6 +12,7 @@
 #include "ns3/net-device.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -22,7 +23,22 @@ NS_OBJECT_ENSURE_REGISTERED(MpTcpPathManager);
 TypeId
 MpTcpPathManager::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::MpTcpPathManager").SetParent<Object>().SetGroupName("Mptcp");
+    static TypeId tid =
+        TypeId("ns3::MpTcpPathManager")
+            .SetParent<Object>()
+            .SetGroupName("Mptcp")
+            .AddAttribute("AddAddrTimeout",
+                          "How long an ADD_ADDR waits for its echo before it is sent again "
+                          "(RFC 8684 §3.4.1), s. Default: Linux's net.mptcp.add_addr_timeout.",
+                          TimeValue(Seconds(120)),
+                          MakeTimeAccessor(&MpTcpPathManager::m_addAddrTimeout),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("AddAddrRetries",
+                          "Most retransmissions of one ADD_ADDR without an echo; then the "
+                          "announcement is given up. Default: Linux's ADD_ADDR_RETRANS_MAX.",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&MpTcpPathManager::m_addAddrRetries),
+                          MakeUintegerChecker<uint32_t>());
     return tid;
 }
 
@@ -69,6 +85,12 @@ MpTcpPathManager::ReceivedAddAddr(MpTcpSocketBase& conn,
     if (option.echo)
     {
         ++m_addAddrEchoes;
+        auto pending = m_announced.find(option.addressId);
+        if (pending != m_announced.end() && pending->second.option.address == option.address)
+        {
+            Simulator::Remove(pending->second.timer); // (frees its references at once)
+            m_announced.erase(pending);
+        }
         return;
     }
     if (!conn.HasRemoteKey() ||
@@ -89,6 +111,8 @@ MpTcpPathManager::ReceivedAddAddr(MpTcpSocketBase& conn,
         return;
     }
     Ipv4Address address = option.GetIpv4();
+    // RFC 8684 §3.4.1: joins to this address go to the announced port, if any.
+    m_remotePorts[option.addressId] = option.hasPort ? option.port : 0;
     auto it = m_remoteAddrs.find(option.addressId);
     if (it != m_remoteAddrs.end() && it->second == address)
     {
@@ -176,6 +200,104 @@ uint64_t
 MpTcpPathManager::GetAddAddrEchoes() const
 {
     return m_addAddrEchoes;
+}
+
+uint64_t
+MpTcpPathManager::GetAddAddrRetransmissions() const
+{
+    return m_addAddrRetransmissions;
+}
+
+uint64_t
+MpTcpPathManager::GetAddAddrUnechoed() const
+{
+    return m_addAddrUnechoed;
+}
+
+std::vector<uint8_t>
+MpTcpPathManager::GetAddAddrPending() const
+{
+    std::vector<uint8_t> ids;
+    for (const auto& [id, a] : m_announced)
+    {
+        ids.push_back(id);
+    }
+    return ids;
+}
+
+uint16_t
+MpTcpPathManager::GetRemotePort(uint8_t id) const
+{
+    auto it = m_remotePorts.find(id);
+    return it == m_remotePorts.end() ? 0 : it->second;
+}
+
+void
+MpTcpPathManager::AnnounceAddress(MpTcpSocketBase& conn,
+                                  uint8_t id,
+                                  Ipv4Address address,
+                                  uint16_t port)
+{
+    Announcement& a = m_announced[id];
+    Simulator::Remove(a.timer); // an earlier announcement of the same ID
+    a = Announcement();
+    a.option.addressId = id;
+    a.option.SetIpv4(address);
+    a.option.hasPort = port != 0;
+    a.option.port = port;
+    a.option.truncatedHmac = MpTcpAddAddrHmac(a.option, conn.GetLocalKey(), conn.GetRemoteKey());
+    conn.SendSignal(a.option);
+    if (m_addAddrTimeout.IsStrictlyPositive())
+    {
+        a.timer = Simulator::Schedule(m_addAddrTimeout,
+                                      &MpTcpPathManager::AddAddrTimeout,
+                                      Ptr<MpTcpPathManager>(this),
+                                      Ptr<MpTcpSocketBase>(&conn),
+                                      id);
+    }
+}
+
+void
+MpTcpPathManager::CancelAnnouncement(uint8_t id)
+{
+    auto it = m_announced.find(id);
+    if (it != m_announced.end())
+    {
+        Simulator::Remove(it->second.timer);
+        m_announced.erase(it);
+    }
+}
+
+void
+MpTcpPathManager::AddAddrTimeout(Ptr<MpTcpSocketBase> conn, uint8_t id)
+{
+    auto it = m_announced.find(id);
+    if (it == m_announced.end())
+    {
+        return;
+    }
+    if (conn->GetState() != MpTcpSocketBase::ESTABLISHED || conn->IsFallback())
+    {
+        m_announced.erase(it); // nobody to tell any more
+        return;
+    }
+    Announcement& a = it->second;
+    if (a.retries >= m_addAddrRetries)
+    {
+        NS_LOG_INFO(PeekPointer(conn) << " ADD_ADDR of ID " << int(id) << " never echoed");
+        ++m_addAddrUnechoed;
+        m_announced.erase(it);
+        return;
+    }
+    ++a.retries;
+    ++m_addAddrRetransmissions;
+    NS_LOG_INFO(PeekPointer(conn) << " ADD_ADDR of ID " << int(id) << " again (no echo)");
+    conn->SendSignal(a.option);
+    a.timer = Simulator::Schedule(m_addAddrTimeout,
+                                  &MpTcpPathManager::AddAddrTimeout,
+                                  Ptr<MpTcpPathManager>(this),
+                                  conn,
+                                  id);
 }
 
 Ptr<NetDevice>

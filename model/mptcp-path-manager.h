@@ -6,13 +6,16 @@
 
 #include "mptcp-option.h"
 
+#include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/ptr.h"
 
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -155,6 +158,18 @@ class MpTcpPathManager : public Object
     const std::map<uint8_t, Ipv4Address>& GetRemoteAddresses() const;
     /// \return echoes (E=1) received of our ADD_ADDR announcements
     uint64_t GetAddAddrEchoes() const;
+    /// \return ADD_ADDRs sent again because no echo came within AddAddrTimeout
+    uint64_t GetAddAddrRetransmissions() const;
+    /// \return announcements given up after AddAddrRetries retransmissions without an echo
+    uint64_t GetAddAddrUnechoed() const;
+    /// \return Address IDs of our announcements still waiting for their echo
+    std::vector<uint8_t> GetAddAddrPending() const;
+    /**
+     * \param id the peer's Address ID
+     * \return the port the peer announced with that address (ADD_ADDR's Port field), or 0
+     *         when it announced none: joins to it use the connection's port
+     */
+    uint16_t GetRemotePort(uint8_t id) const;
 
   protected:
     /**
@@ -193,10 +208,48 @@ class MpTcpPathManager : public Object
      * \param address the address
      */
     static void NotifyLocalAddressRemoved(MpTcpSocketBase& conn, uint8_t id, Ipv4Address address);
+    /**
+     * \brief Announce one of our addresses with ADD_ADDR (RFC 8684 §3.4.1) and keep it until
+     * the peer echoes it: without an echo within AddAddrTimeout it is sent again, at most
+     * AddAddrRetries times (Linux: net.mptcp.add_addr_timeout, ADD_ADDR_RETRANS_MAX).
+     * \param conn the connection (established, the peer's key known)
+     * \param id the address's Address ID
+     * \param address the address
+     * \param port the Port field (0: none, joins go to the connection's port)
+     */
+    void AnnounceAddress(MpTcpSocketBase& conn, uint8_t id, Ipv4Address address, uint16_t port);
+    /**
+     * \brief Stop retransmitting the announcement of \p id (it was withdrawn).
+     * \param id the Address ID
+     */
+    void CancelAnnouncement(uint8_t id);
 
     std::map<uint8_t, Ipv4Address> m_localAddrs;  //!< our addresses by Address ID
     std::map<uint8_t, Ipv4Address> m_remoteAddrs; //!< the peer's addresses by Address ID
     uint64_t m_addAddrEchoes{0};                  //!< echoes of our ADD_ADDRs received
+    std::map<uint8_t, uint16_t> m_remotePorts;    //!< ports the peer announced, by Address ID
+
+  private:
+    /// An ADD_ADDR of ours waiting for its echo.
+    struct Announcement
+    {
+        AddAddrOption option; //!< the option, with its HMAC
+        uint32_t retries{0};  //!< times sent again
+        EventId timer;        //!< retransmission
+    };
+
+    /**
+     * No echo of \p id came in time: send it again or give up.
+     * \param conn the connection
+     * \param id the Address ID
+     */
+    void AddAddrTimeout(Ptr<MpTcpSocketBase> conn, uint8_t id);
+
+    Time m_addAddrTimeout;                        //!< wait for an echo (attribute)
+    uint32_t m_addAddrRetries{3};                 //!< retransmissions (attribute)
+    std::map<uint8_t, Announcement> m_announced;  //!< our ADD_ADDRs waiting for their echo
+    uint64_t m_addAddrRetransmissions{0};         //!< ADD_ADDRs sent again
+    uint64_t m_addAddrUnechoed{0};                //!< announcements given up
 };
 
 } // namespace ns3

@@ -53,6 +53,12 @@ MpTcpRoundRobinScheduler::SendPending(MpTcpSocketBase& conn)
     }
 }
 
+void
+MpTcpRoundRobinScheduler::SubflowHasSpace(MpTcpSocketBase& conn, Ptr<MpTcpSubflow> /* subflow */)
+{
+    conn.SendPending(); // the turn may belong to another subflow
+}
+
 bool
 MpTcpRoundRobinScheduler::SubflowPulls(MpTcpSocketBase& conn, Ptr<MpTcpSubflow> /* subflow */)
 {

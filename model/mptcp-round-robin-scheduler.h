@@ -15,8 +15,8 @@ namespace ns3
  * \ingroup mptcp
  * \brief Round robin among the subflows that may send: one segment (MSS bytes) to each in
  * turn, until none takes more (like the "roundrobin" scheduler of the out-of-tree
- * multipath-tcp.org kernel, mptcp_rr.c). A subflow whose window opens triggers a whole round,
- * not a push to itself; the turn survives between rounds.
+ * multipath-tcp.org kernel, mptcp_rr.c). A subflow whose window opens or whose send buffer
+ * drains triggers a whole round, not a push to itself; the turn survives between rounds.
  */
 class MpTcpRoundRobinScheduler : public MpTcpScheduler
 {
@@ -28,6 +28,7 @@ class MpTcpRoundRobinScheduler : public MpTcpScheduler
     static TypeId GetTypeId();
     std::string GetName() const override;
     void SendPending(MpTcpSocketBase& conn) override;
+    void SubflowHasSpace(MpTcpSocketBase& conn, Ptr<MpTcpSubflow> subflow) override;
     bool SubflowPulls(MpTcpSocketBase& conn, Ptr<MpTcpSubflow> subflow) override;
     Ptr<MpTcpScheduler> Fork() const override;
 

@@ -353,6 +353,12 @@ MpTcpSocketBase::CountJoinFailure()
     ++m_joinFailures;
 }
 
+void
+MpTcpSocketBase::CountJoinAckRetransmission()
+{
+    ++m_joinAckRetransmissions;
+}
+
 uint64_t
 MpTcpSocketBase::GetFastClosesReceived() const
 {
@@ -382,6 +388,12 @@ uint64_t
 MpTcpSocketBase::GetJoinFailures() const
 {
     return m_joinFailures;
+}
+
+uint64_t
+MpTcpSocketBase::GetJoinAckRetransmissions() const
+{
+    return m_joinAckRetransmissions;
 }
 
 } // namespace ns3

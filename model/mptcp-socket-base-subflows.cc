@@ -329,11 +329,16 @@ MpTcpSocketBase::ReceivedJoinSyn(Ptr<Packet> packet,
 }
 
 bool
-MpTcpSocketBase::SendSignal(const MpTcpOption& option)
+MpTcpSocketBase::SendSignal(const MpTcpOption& option, const std::vector<Ipv4Address>& avoid)
 {
     for (const auto& sf : m_subflows)
     {
-        if (sf->IsEstablished())
+        Ipv4Address la;
+        Ipv4Address ra;
+        uint16_t lp;
+        uint16_t rp;
+        sf->GetFourTuple(la, lp, ra, rp);
+        if (sf->IsEstablished() && std::find(avoid.begin(), avoid.end(), la) == avoid.end())
         {
             sf->QueueSignal(option);
             // A segment without data has room for it (timestamps 10, DSS with a 64-bit
@@ -427,6 +432,10 @@ void
 MpTcpSocketBase::OnSubflowConnected(Ptr<Socket> s)
 {
     Ptr<MpTcpSubflow> sf = DynamicCast<MpTcpSubflow>(s);
+    if (sf->IsJoinPreEstablished())
+    {
+        return; // told again once the peer acknowledged the third ACK (RFC 8684 §3.2)
+    }
     m_subflowEstablishedTrace(sf);
     if (m_firstDataRto.IsStrictlyPositive())
     {

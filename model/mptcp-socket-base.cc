@@ -166,7 +166,8 @@ MpTcpSocketBase::GetTypeId()
                           MakeUintegerAccessor(&MpTcpSocketBase::m_rcvBufSize),
                           MakeUintegerChecker<uint32_t>(1))
             .AddTraceSource("SubflowEstablished",
-                            "A subflow reached ESTABLISHED.",
+                            "A subflow reached ESTABLISHED (an MP_JOIN subflow we opened: once the "
+                            "peer acknowledged its third ACK, RFC 8684 §3.2).",
                             MakeTraceSourceAccessor(&MpTcpSocketBase::m_subflowEstablishedTrace),
                             "ns3::MpTcpSocketBase::SubflowTracedCallback")
             .AddTraceSource("SubflowClosed",

@@ -328,11 +328,13 @@ class MpTcpSocketBase : public Socket
                                       bool backup);
     /**
      * Send an ADD_ADDR or REMOVE_ADDR on an established subflow (the initial one if it can),
-     * on the next segment with room for it.
+     * on a pure ACK sent at once (from an event of its own, scheduled now).
      * \param option the option
-     * \return false if no subflow is established
+     * \param avoid local addresses whose subflows must not carry it (e.g. the addresses a
+     *        REMOVE_ADDR withdraws); empty: any subflow
+     * \return false if no subflow is established (apart from those avoided)
      */
-    bool SendSignal(const MpTcpOption& option);
+    bool SendSignal(const MpTcpOption& option, const std::vector<Ipv4Address>& avoid = {});
     /**
      * Reset the subflows whose local (or remote) address is \p address and reinject the data
      * they held on the others.
@@ -468,8 +470,14 @@ class MpTcpSocketBase : public Socket
      * \return true if the mapping may be used
      */
     bool AcceptMapping(Ptr<MpTcpSubflow> subflow, uint64_t dsn, uint32_t length);
-    /// Count an MP_JOIN handshake that failed its HMAC check (the subflow is reset, §3.2).
+    /**
+     * \brief Count an MP_JOIN handshake that was refused (the subflow is reset, RFC 8684
+     *        §3.2): a SYN/ACK or third ACK whose HMAC does not verify, or a SYN/ACK or third
+     *        ACK without MP_JOIN.
+     */
     void CountJoinFailure();
+    /// Count one retransmission of an MP_JOIN third ACK (RFC 8684 §3.2).
+    void CountJoinAckRetransmission();
     /// \return MP_FASTCLOSE options received with our key (0 or 1)
     uint64_t GetFastClosesReceived() const;
     /// \return subflows reset (sent or received RST) while the connection stayed up or failed
@@ -484,8 +492,13 @@ class MpTcpSocketBase : public Socket
     uint64_t GetTcpRstReceived(MpTcpRstReason reason) const;
     /// \return received DSS mappings ignored because they were outside the receive window
     uint64_t GetOutOfWindowMappings() const;
-    /// \return MP_JOIN handshakes that failed the HMAC check
+    /**
+     * \return MP_JOIN handshakes refused on this connection's side: HMAC mismatch in a
+     *         SYN/ACK (active side) or third ACK (passive side), or MP_JOIN missing from them
+     */
     uint64_t GetJoinFailures() const;
+    /// \return MP_JOIN third ACKs retransmitted because no fourth ACK came (RFC 8684 §3.2)
+    uint64_t GetJoinAckRetransmissions() const;
 
     /**
      * TracedCallback signature for received MP_TCPRST options.
@@ -756,7 +769,8 @@ class MpTcpSocketBase : public Socket
     uint64_t m_subflowResets{0};               //!< subflows reset
     std::map<uint8_t, uint64_t> m_tcpRstReceived; //!< MP_TCPRST received, by reason
     uint64_t m_outOfWindowMappings{0};         //!< DSS mappings outside the receive window
-    uint64_t m_joinFailures{0};                //!< MP_JOIN HMAC failures
+    uint64_t m_joinFailures{0};                //!< MP_JOIN handshakes refused
+    uint64_t m_joinAckRetransmissions{0};      //!< MP_JOIN third ACKs sent again
     std::vector<uint32_t> m_resetSubflowIds;   //!< subflows SubflowReset() already handled
 
     // Path manager (RFC 8684 §3.4)

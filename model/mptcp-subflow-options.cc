@@ -81,15 +81,32 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
     std::vector<MpTcpOption>& options = segmentOptions.Get();
     bool sawMpTcpOption = ParseMpTcpOptions(h, options);
 
+    TcpStates_t state = m_state.Get();
     if ((flags & TcpHeader::RST) && m_meta &&
         (m_role == ROLE_MP_CAPABLE || m_role == ROLE_MP_JOIN) &&
-        (IsEstablished() || m_state.Get() == FIN_WAIT_1 || m_state.Get() == FIN_WAIT_2 ||
-         m_state.Get() == CLOSING || m_state.Get() == LAST_ACK))
+        (state == ESTABLISHED || state == CLOSE_WAIT || state == FIN_WAIT_1 ||
+         state == FIN_WAIT_2 || state == CLOSING || state == LAST_ACK))
     {
         // RFC 8684 §3.6: a RST closes this subflow only; the connection decides the rest.
+        m_joinAckTimer.Cancel();
         ReceivedReset(options);
         return;
     }
+    if ((flags & TcpHeader::RST) && m_meta && m_role == ROLE_MP_JOIN && state == SYN_RCVD)
+    {
+        // A join the active side gave up before its third ACK (e.g. a bad SYN/ACK HMAC):
+        // its reason is recorded; TCP closes the embryonic subflow.
+        for (const auto& o : options)
+        {
+            if (auto rst = std::get_if<MpTcpRstOption>(&o))
+            {
+                m_meta->ReceivedTcpRst(this, rst->reason);
+            }
+        }
+    }
+    // RFC 8684 §3.2: the fourth ACK, or any other segment of the peer but a SYN/ACK, tells
+    // the active side that its third ACK arrived.
+    bool joinAcknowledged = m_joinPreEstablished && ack && !syn && state == ESTABLISHED;
 
     if (syn && !ack)
     {
@@ -113,8 +130,11 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
             }
             else if (m_role == ROLE_MP_JOIN && !ReceivedSynAckJoin(options))
             {
-                // RFC 8684 §3.2: the subflow is reset; the connection is unaffected.
-                TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
+                // RFC 8684 §3.2: the subflow is reset; the connection is unaffected. The RST
+                // answers the SYN/ACK alone, with no third ACK before it (as Linux's
+                // subflow_finish_connect): SEQ = SEG.ACK, ACK = SEG.SEQ + 1.
+                m_tcb->m_rxBuffer->SetNextRxSequence(h.GetSequenceNumber() + SequenceNumber32(1));
+                m_tcb->m_nextTxSequence = h.GetAckNumber();
                 m_rstReason = MpTcpRstReason::MPTCP_SPECIFIC;
                 SendRST();
                 return;
@@ -134,6 +154,17 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
         NS_LOG_INFO("third ACK without MP_CAPABLE: falling back to TCP");
         m_role = ROLE_PLAIN;
         m_meta->FallBackToTcp();
+    }
+    else if (m_meta && m_role == ROLE_MP_JOIN && m_state.Get() == SYN_RCVD && ack &&
+             !(flags & TcpHeader::RST) &&
+             std::none_of(options.begin(), options.end(), [](const MpTcpOption& o) {
+                 return std::holds_alternative<MpJoinAckOption>(o);
+             }))
+    {
+        // RFC 8684 §3.2: the subflow is not established unless the third ACK carries MP_JOIN
+        // with the HMAC that proves knowledge of both keys.
+        RefuseJoin("third ACK without MP_JOIN");
+        return;
     }
     else if (m_meta && m_role != ROLE_PLAIN && m_role != ROLE_LISTENER)
     {
@@ -172,6 +203,25 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
     }
     TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
     m_signallingAck = false;
+
+    if (joinAcknowledged && m_joinPreEstablished && m_state.Get() == ESTABLISHED)
+    {
+        JoinFullyEstablished();
+    }
+    else if (m_joinPreEstablished && m_state.Get() == ESTABLISHED && m_joinAckTimer.IsExpired())
+    {
+        // The third ACK just went out (ProcessSynSent, with the SYN/ACK's RTT sample in the
+        // RTO): retransmit it as TCP retransmits data if nothing acknowledges it (§3.2).
+        m_joinAckTimer = Simulator::Schedule(m_rto.Get(),
+                                             &MpTcpSubflow::JoinAckTimeout,
+                                             Ptr<MpTcpSubflow>(this));
+    }
+    if (m_fourthAckPending && IsEstablished())
+    {
+        // The passive side acknowledges a valid third ACK at once: the fourth ACK (§3.2).
+        m_fourthAckPending = false;
+        SendAckNow();
+    }
 
     if (!m_mappings.IsTxEmpty())
     {
@@ -265,6 +315,7 @@ MpTcpSubflow::ReceivedSynAckJoin(const std::vector<MpTcpOption>& options)
         return false;
     }
     m_joinAckPending = true;
+    m_joinPreEstablished = true; // no data until the third ACK is acknowledged (§3.2)
     SetRemoteBackup(join->backup); // the peer's B flag (RFC 8684 §3.2)
     return true;
 }
@@ -396,14 +447,60 @@ MpTcpSubflow::ReceivedJoinAck(const MpJoinAckOption& joinAck)
                                               m_join.localNonce);
         if (!std::equal(joinAck.hmac.begin(), joinAck.hmac.end(), expected.begin()))
         {
-            m_meta->ProtocolError(this, "MP_JOIN ACK HMAC mismatch");
-            m_meta->CountJoinFailure();
-            m_rstReason = MpTcpRstReason::MPTCP_SPECIFIC;
-            SendRST();
+            RefuseJoin("MP_JOIN ACK HMAC mismatch");
             return false;
         }
+        m_fourthAckPending = true;
+    }
+    else if (m_role == ROLE_MP_JOIN && IsEstablished())
+    {
+        // The third ACK again: our fourth ACK was lost. Acknowledge it once more.
+        m_fourthAckPending = true;
     }
     return true;
+}
+
+void
+MpTcpSubflow::RefuseJoin(const std::string& why)
+{
+    m_meta->ProtocolError(this, why);
+    m_meta->CountJoinFailure();
+    Reset(MpTcpRstReason::ADMINISTRATIVELY_PROHIBITED, false, true);
+}
+
+void
+MpTcpSubflow::JoinAckTimeout()
+{
+    if (!m_joinPreEstablished || m_state.Get() != ESTABLISHED || !m_meta)
+    {
+        return;
+    }
+    if (m_joinAckRetransmits >= m_dataRetries)
+    {
+        NS_LOG_INFO(this << " MP_JOIN third ACK never acknowledged: resetting the subflow");
+        m_meta->ProtocolError(this, "MP_JOIN third ACK not acknowledged");
+        Reset(MpTcpRstReason::UNSPECIFIED, false, true);
+        return;
+    }
+    ++m_joinAckRetransmits;
+    m_meta->CountJoinAckRetransmission();
+    m_joinAckPending = true;
+    SendEmptyPacket(TcpHeader::ACK);
+    // Exponential backoff, as the retransmission timer of RFC 6298 §5.5.
+    Time wait = m_rto.Get() * double(uint64_t(1) << std::min<uint32_t>(m_joinAckRetransmits, 16));
+    m_joinAckTimer = Simulator::Schedule(wait, &MpTcpSubflow::JoinAckTimeout, Ptr<MpTcpSubflow>(this));
+}
+
+void
+MpTcpSubflow::JoinFullyEstablished()
+{
+    m_joinAckTimer.Cancel();
+    m_joinPreEstablished = false;
+    NotifyConnectionSucceeded(); // the connection takes the subflow into use now
+    if (GetTxAvailable() > 0)
+    {
+        NotifySend(GetTxAvailable());
+    }
 }
 
 bool

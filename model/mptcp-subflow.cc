@@ -72,6 +72,7 @@ MpTcpSubflow::~MpTcpSubflow() = default;
 void
 MpTcpSubflow::DoDispose()
 {
+    m_joinAckTimer.Cancel();
     m_meta = nullptr;
     TcpSocketBase::DoDispose();
 }
@@ -277,7 +278,19 @@ MpTcpSubflow::GetState() const
 bool
 MpTcpSubflow::IsEstablished() const
 {
-    return m_state.Get() == ESTABLISHED || m_state.Get() == CLOSE_WAIT;
+    return (m_state.Get() == ESTABLISHED || m_state.Get() == CLOSE_WAIT) && !m_joinPreEstablished;
+}
+
+bool
+MpTcpSubflow::IsJoinPreEstablished() const
+{
+    return m_joinPreEstablished;
+}
+
+uint32_t
+MpTcpSubflow::GetJoinAckRetransmissions() const
+{
+    return m_joinAckRetransmits;
 }
 
 uint64_t

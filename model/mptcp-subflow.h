@@ -166,8 +166,25 @@ class MpTcpSubflow : public TcpSocketBase
     uint32_t GetPeerWindow() const;
     /// \return the TCP state
     TcpStates_t GetState() const;
-    /// \return true in ESTABLISHED or CLOSE_WAIT
+    /**
+     * \return true in ESTABLISHED or CLOSE_WAIT, except while IsJoinPreEstablished(): only
+     *         then may the connection schedule data on the subflow
+     */
     bool IsEstablished() const;
+    /**
+     * \brief An MP_JOIN subflow we opened whose third ACK the peer has not acknowledged yet
+     *        (RFC 8684 §3.2: "pre-established").
+     *
+     * The active side sends no data on it until the fourth ACK (or any other segment but a
+     * SYN/ACK) arrives, and retransmits the third ACK meanwhile: after the subflow's RTO,
+     * doubling each time, at most ns3::TcpSocket::DataRetries times, after which the subflow
+     * is reset. The connection learns of the subflow (OnSubflowConnected, the
+     * SubflowEstablished trace) only once it is fully established.
+     * \return true between the valid MP_JOIN SYN/ACK and the fourth ACK
+     */
+    bool IsJoinPreEstablished() const;
+    /// \return retransmissions of this subflow's MP_JOIN third ACK (RFC 8684 §3.2)
+    uint32_t GetJoinAckRetransmissions() const;
     /// \return bytes sent on this subflow (payload, including retransmissions)
     uint64_t GetBytesSent() const;
 
@@ -498,6 +515,16 @@ class MpTcpSubflow : public TcpSocketBase
      * \return false if the HMAC is wrong (the subflow is reset)
      */
     bool ReceivedJoinAck(const MpJoinAckOption& joinAck);
+    /**
+     * \brief Refuse a joining subflow whose third ACK failed (RFC 8684 §3.2): count it, reset
+     *        the subflow with MP_TCPRST "administratively prohibited" (0x03, as Linux does).
+     * \param why the protocol error's text
+     */
+    void RefuseJoin(const std::string& why);
+    /// The third ACK was not acknowledged within the RTO: send it again, or give up.
+    void JoinAckTimeout();
+    /// The fourth ACK arrived: the subflow may carry data; tell the connection.
+    void JoinFullyEstablished();
 
     // Options to send, one function per kind (mptcp-subflow-options.cc).
     /// \return the MP_CAPABLE flags we send: H (HMAC-SHA256), A if checksums are in use
@@ -602,6 +629,10 @@ class MpTcpSubflow : public TcpSocketBase
     JoinState m_join;                 //!< MP_JOIN handshake state
     bool m_capableAckPending{false};  //!< next segment is the MP_CAPABLE third ACK
     bool m_joinAckPending{false};     //!< next segment is the MP_JOIN third ACK
+    bool m_joinPreEstablished{false}; //!< active join: third ACK not yet acknowledged (§3.2)
+    EventId m_joinAckTimer;           //!< retransmission of the third ACK
+    uint32_t m_joinAckRetransmits{0}; //!< third ACKs sent again
+    bool m_fourthAckPending{false};   //!< passive join: acknowledge the third ACK now
     bool m_activeOpen{false};         //!< we sent the initial SYN (MP_CAPABLE client)
     uint64_t m_malformed{0};          //!< malformed options dropped
     uint64_t m_signallingAcks{0};     //!< signalling-only ACKs not counted as dupacks

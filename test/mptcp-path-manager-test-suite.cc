@@ -98,6 +98,21 @@ struct FullmeshRun
         return DynamicCast<MpTcpSocketBase>(rx.m_conn);
     }
 
+    /**
+     * Set an attribute of both hosts' path managers: A's (made at its connect, from the
+     * default) and B's (the listener's, which its connections copy).
+     * \param name attribute of ns3::MpTcpFullmeshPathManager or its parent
+     * \param value its value
+     */
+    void SetPathManagerAttribute(const std::string& name, const AttributeValue& value)
+    {
+        if (!Config::SetDefaultFailSafe("ns3::MpTcpFullmeshPathManager::" + name, value))
+        {
+            Config::SetDefault("ns3::MpTcpPathManager::" + name, value); // the parent's
+        }
+        DynamicCast<MpTcpSocketBase>(listener)->GetPathManager()->SetAttribute(name, value);
+    }
+
   private:
     /**
      * Set the fullmesh transport defaults, then build the topology (they must precede it).
@@ -114,6 +129,9 @@ struct FullmeshRun
         // Linux's minimum RTO: a stalled subflow (lost tail, or its NIC down) is noticed in
         // 200 ms rather than ns-3's default 1 s.
         Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
+        // The defaults, which a test may change after this with SetPathManagerAttribute().
+        Config::SetDefault("ns3::MpTcpPathManager::AddAddrTimeout", TimeValue(Seconds(120)));
+        Config::SetDefault("ns3::MpTcpFullmeshPathManager::AnnouncePort", UintegerValue(0));
         return DualHomedTopology();
     }
 };
@@ -489,6 +507,232 @@ class RemoveAddrTest : public TestCase
     uint32_t m_nic; //!< A's NIC that fails (1 or 2)
 };
 
+/// \return true if \p h carries an IPv4 ADD_ADDR whose E flag is \p echo
+bool
+CarriesAddAddr(const TcpHeader& h, bool echo)
+{
+    std::vector<uint8_t> b;
+    for (const auto& opt : h.GetOptionList())
+    {
+        if (GetMpTcpOptionBytes(opt, b) && b.size() >= 8 && (b[2] >> 4) == 0x3 &&
+            bool(b[2] & 0x1) == echo)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+/**
+ * RFC 8684 §3.4.1: B's ADD_ADDR of B2 is sent again every AddAddrTimeout (0.3 s here) until A's
+ * echo arrives. A middlebox on A's NIC 1 removes the MPTCP options of A's first \p lost echoes:
+ * with one lost, B sends the ADD_ADDR twice, 0.3 s apart, and stops at the second echo; with
+ * every echo lost, B sends it 1 + AddAddrRetries (3) times and then gives it up. A learns B2
+ * from the first copy either way; the transfer is byte-exact.
+ */
+class AddAddrRetransmitTest : public TestCase
+{
+  public:
+    /// \param lost echoes lost (1, or 100: all of them)
+    explicit AddAddrRetransmitTest(uint32_t lost)
+        : TestCase(lost == 1 ? "ADD_ADDR sent again when its echo is lost"
+                             : "ADD_ADDR given up after AddAddrRetries without an echo"),
+          m_lost(lost)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t total = 4000000;
+        FullmeshRun run(8, total);
+        run.SetPathManagerAttribute("AddAddrTimeout", TimeValue(Seconds(0.3)));
+        const DualHomedTopology& t = run.topo;
+        uint32_t toStrip = m_lost;
+        Ptr<OptionStripper> mb =
+            OptionStripper::Install(t.links[0].Get(0), [&toStrip](const TcpHeader& h) {
+                if (toStrip > 0 && CarriesAddAddr(h, true))
+                {
+                    --toStrip;
+                    return true;
+                }
+                return false;
+            });
+        std::vector<Segment> fromB;
+        RecordSegments(t.links[2].Get(0), &fromB);
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+
+        Ptr<MpTcpSocketBase> c = run.Client();
+        Ptr<MpTcpSocketBase> s = run.Server();
+        std::vector<double> announced;
+        for (const auto& seg : fromB)
+        {
+            auto add = FindOption<AddAddrOption>(seg);
+            if (add && !add->echo)
+            {
+                announced.push_back(seg.time);
+            }
+        }
+        const bool all = m_lost > 4;
+        const uint32_t sent = all ? 4 : 2;
+        NS_TEST_ASSERT_MSG_EQ(announced.size(), sent, "ADD_ADDRs B sent");
+        for (size_t i = 1; i < announced.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ_TOL(announced[i] - announced[i - 1],
+                                      0.3,
+                                      0.001,
+                                      "one AddAddrTimeout apart");
+        }
+        NS_TEST_ASSERT_MSG_EQ(mb->m_stripped, sent - (all ? 0 : 1), "echoes lost");
+        Ptr<MpTcpPathManager> pm = s->GetPathManager();
+        NS_TEST_ASSERT_MSG_EQ(pm->GetAddAddrRetransmissions(), sent - 1, "retransmissions");
+        NS_TEST_ASSERT_MSG_EQ(pm->GetAddAddrUnechoed(), all ? 1 : 0, "announcements given up");
+        NS_TEST_ASSERT_MSG_EQ(pm->GetAddAddrPending().size(), 0, "nothing left waiting");
+        NS_TEST_ASSERT_MSG_EQ(s->GetAddAddrEchoes(), all ? 0 : 1, "echoes B received");
+        NS_TEST_ASSERT_MSG_EQ(c->GetPathManager()->GetAddAddrRetransmissions(),
+                              0,
+                              "A's own ADD_ADDR was echoed at once");
+        NS_TEST_ASSERT_MSG_EQ(c->GetRemoteAddresses().count(1), 1, "A learnt B2");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_received, total, "transfer incomplete");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_mismatches, 0, "bytes corrupted or reordered");
+        NS_TEST_ASSERT_MSG_EQ(c->GetProtocolErrors() + s->GetProtocolErrors(), 0, "errors");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_lost; //!< echoes to lose
+};
+
+/**
+ * A's NIC 2 goes down at 0.5 s and comes back at 1.5 s. A withdraws A2 (REMOVE_ADDR, ID 1)
+ * once; when the NIC is up again it announces A2 again with the same Address ID (B records
+ * it a second time, after 1.5 s) and opens the subflows from A2 again (to B1 and B2); the
+ * transfer is byte-exact.
+ */
+class NicBackUpTest : public TestCase
+{
+  public:
+    NicBackUpTest()
+        : TestCase("a NIC that comes back up is announced again and meshed again")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t total = 8000000;
+        FullmeshRun run(8, total);
+        DualHomedTopology& t = run.topo;
+        t.NicDown(1, 0.5);
+        t.NicUp(1, 1.5);
+        std::vector<std::pair<uint8_t, Ipv4Address>> removed;
+        run.client->TraceConnectWithoutContext(
+            "LocalAddressRemoved",
+            Callback<void, uint8_t, Ipv4Address>(
+                [&removed](uint8_t id, Ipv4Address a) { removed.emplace_back(id, a); }));
+        std::vector<std::pair<double, AddressPair>> established;
+        run.client->TraceConnectWithoutContext(
+            "SubflowEstablished",
+            Callback<void, Ptr<MpTcpSubflow>>([&established](Ptr<MpTcpSubflow> sf) {
+                established.emplace_back(Simulator::Now().GetSeconds(), PairOf(sf));
+            }));
+        std::vector<std::pair<double, uint8_t>> learnt; // B: A's addresses, with times
+        Simulator::Schedule(Seconds(0.2), [&]() {
+            run.rx.m_conn->TraceConnectWithoutContext(
+                "RemoteAddressAdded",
+                Callback<void, uint8_t, Ipv4Address>([&learnt, &t](uint8_t id, Ipv4Address a) {
+                    if (a == t.a2)
+                    {
+                        learnt.emplace_back(Simulator::Now().GetSeconds(), id);
+                    }
+                }));
+        });
+        Simulator::Stop(Seconds(30));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(removed.size(), 1, "A2 withdrawn once");
+        if (removed.size() == 1)
+        {
+            NS_TEST_ASSERT_MSG_EQ(int(removed[0].first), 1, "Address ID 1");
+            NS_TEST_ASSERT_MSG_EQ(removed[0].second, t.a2, "A2");
+        }
+        // B learnt A2 before 0.2 s (not traced here) and again once it was back.
+        NS_TEST_ASSERT_MSG_EQ(learnt.size(), 1, "B learns A2 again, once");
+        if (learnt.size() == 1)
+        {
+            NS_TEST_ASSERT_MSG_EQ(int(learnt[0].second), 1, "with the same Address ID");
+            NS_TEST_ASSERT_MSG_GT(learnt[0].first, 1.5, "after the NIC came back");
+            NS_TEST_ASSERT_MSG_LT(learnt[0].first, 1.65, "within AddressCheckInterval + RTT");
+        }
+        std::set<AddressPair> again;
+        for (const auto& [time, pair] : established)
+        {
+            if (time > 1.5 && pair.first == t.a2)
+            {
+                again.insert(pair);
+            }
+        }
+        const std::set<AddressPair> expected{{t.a2, t.b1}, {t.a2, t.b2}};
+        NS_TEST_ASSERT_MSG_EQ((again == expected), true, "A2's subflows opened again");
+        NS_TEST_ASSERT_MSG_EQ(run.Client()->GetLocalAddresses().count(1), 1, "A2 is back");
+        NS_TEST_ASSERT_MSG_EQ(run.Client()->GetPathManager()->GetAddAddrPending().size(),
+                              0,
+                              "the announcement was echoed");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_received, total, "transfer incomplete");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_mismatches, 0, "bytes corrupted or reordered");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * RFC 8684 §3.4.1: an ADD_ADDR's Port field is where joins to that address go. Both ends
+ * announce with port 6000 (AnnouncePort): A's joins to B2 go to port 6000 and are accepted
+ * (MP_JOIN SYNs are matched by token, whatever the port), A's joins to B1 (Address ID 0, never
+ * announced) to the connection's port 5000; four subflows, the transfer byte-exact.
+ */
+class AddAddrPortTest : public TestCase
+{
+  public:
+    AddAddrPortTest()
+        : TestCase("the ADD_ADDR Port field is where joins to the address go")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t total = 2000000;
+        FullmeshRun run(8, total);
+        run.SetPathManagerAttribute("AnnouncePort", UintegerValue(6000));
+        const DualHomedTopology& t = run.topo;
+        std::map<Ipv4Address, std::set<uint16_t>> ports; // remote address -> remote ports
+        uint32_t subflows = 0;
+        run.client->TraceConnectWithoutContext(
+            "SubflowEstablished",
+            Callback<void, Ptr<MpTcpSubflow>>([&](Ptr<MpTcpSubflow> sf) {
+                Ipv4Address la;
+                Ipv4Address ra;
+                uint16_t lp;
+                uint16_t rp;
+                sf->GetFourTuple(la, lp, ra, rp);
+                ports[ra].insert(rp);
+                ++subflows;
+            }));
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(run.Client()->GetPathManager()->GetRemotePort(1),
+                              6000,
+                              "A recorded B2's port");
+        NS_TEST_ASSERT_MSG_EQ(subflows, 4, "2 x 2 subflows");
+        NS_TEST_ASSERT_MSG_EQ((ports[t.b2] == std::set<uint16_t>{6000}), true, "B2 on 6000");
+        NS_TEST_ASSERT_MSG_EQ((ports[t.b1] == std::set<uint16_t>{5000}), true, "B1 on 5000");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_received, total, "transfer incomplete");
+        NS_TEST_ASSERT_MSG_EQ(run.rx.m_mismatches, 0, "bytes corrupted or reordered");
+        Simulator::Destroy();
+    }
+};
+
 /// ndiffports stays the default path manager, with MaxSubflows 8.
 class PathManagerDefaultsTest : public TestCase
 {
@@ -786,6 +1030,10 @@ class MpTcpPathManagerTestSuite : public TestSuite
         AddTestCase(new AddAddrBadHmacTest());
         AddTestCase(new RemoveAddrTest(2));
         AddTestCase(new RemoveAddrTest(1));
+        AddTestCase(new AddAddrRetransmitTest(1));
+        AddTestCase(new AddAddrRetransmitTest(100));
+        AddTestCase(new NicBackUpTest());
+        AddTestCase(new AddAddrPortTest());
         AddTestCase(new PathManagerSelectionTest());
         AddTestCase(new OpenSubflowsOnDemandTest());
         AddTestCase(new CustomPathManagerTest());

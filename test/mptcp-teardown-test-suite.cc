@@ -10,72 +10,12 @@
 #include "ns3/mptcp-l4-protocol.h"
 #include "ns3/mptcp-ns3-compat.h"
 #include "ns3/mptcp-socket-factory.h"
-#include "ns3/ppp-header.h"
 #include "ns3/test.h"
 
 using namespace ns3;
 
 namespace
 {
-
-/// One TCP segment seen on a point-to-point device, with its MPTCP options decoded.
-struct Segment
-{
-    double time;                      //!< seconds
-    TcpHeader header;                 //!< its TCP header
-    std::vector<MpTcpOption> options; //!< its well-formed MPTCP options
-};
-
-/**
- * Record every TCP segment a point-to-point device transmits (MacTx: PPP, then IPv4 header).
- * \param dev the device
- * \param out filled with the segments; must outlive the simulation
- */
-void
-RecordSegments(Ptr<NetDevice> dev, std::vector<Segment>* out)
-{
-    dev->TraceConnectWithoutContext(
-        "MacTx",
-        Callback<void, Ptr<const Packet>>([out](Ptr<const Packet> p) {
-            Ptr<Packet> c = p->Copy();
-            PppHeader ppp;
-            c->RemoveHeader(ppp);
-            Ipv4Header ip;
-            c->RemoveHeader(ip);
-            if (ip.GetProtocol() != 6)
-            {
-                return;
-            }
-            Segment s{Simulator::Now().GetSeconds(), TcpHeader(), {}};
-            c->PeekHeader(s.header);
-            std::vector<uint8_t> bytes;
-            for (const auto& opt : s.header.GetOptionList())
-            {
-                MpTcpOption o;
-                if (GetMpTcpOptionBytes(opt, bytes) &&
-                    ParseMpTcpOption(bytes.data(), bytes.size(), o) == MpTcpParseError::NONE)
-                {
-                    s.options.push_back(o);
-                }
-            }
-            out->push_back(s);
-        }));
-}
-
-/// \return the option of type T in \p s, or nullptr
-template <typename T>
-const T*
-FindOption(const Segment& s)
-{
-    for (const auto& o : s.options)
-    {
-        if (auto x = std::get_if<T>(&o))
-        {
-            return x;
-        }
-    }
-    return nullptr;
-}
 
 /// Counts the close notifications a socket gives its application.
 struct CloseCounter

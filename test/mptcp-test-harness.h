@@ -19,6 +19,7 @@
 #include "ns3/mptcp-stack-helper.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/ppp-header.h"
 #include "ns3/traffic-control-module.h"
 #include "ns3/two-path-helper.h"
 
@@ -476,6 +477,30 @@ struct DualHomedTopology
             ip->SetDown(ip->GetInterfaceForDevice(dev));
         });
     }
+
+    /**
+     * Bring a host's NIC taken down by NicDown() up again at \p t, with its default route
+     * (Ipv4StaticRouting drops the routes of an interface that goes down; only the subnet's
+     * comes back with Ipv4::SetUp).
+     * \param link 0: A's NIC 1, 1: A's NIC 2, 2: B's NIC 1, 3: B's NIC 2
+     * \param t seconds
+     */
+    void NicUp(uint32_t link, double t)
+    {
+        Ptr<NetDevice> dev = links[link].Get(0);
+        Ipv4Address gateway = ifs[link].GetAddress(1);
+        Simulator::Schedule(Seconds(t), [dev, gateway, link]() {
+            Ptr<Ipv4> ip = dev->GetNode()->GetObject<Ipv4>();
+            int32_t i = ip->GetInterfaceForDevice(dev);
+            ip->SetUp(i);
+            Ipv4StaticRoutingHelper statics;
+            statics.GetStaticRouting(ip)->AddNetworkRouteTo(Ipv4Address::GetAny(),
+                                                            Ipv4Mask::GetZero(),
+                                                            gateway,
+                                                            i,
+                                                            link % 2);
+        });
+    }
 };
 
 /**
@@ -747,6 +772,67 @@ SendDatagrams(Ptr<Socket> socket, uint32_t n, uint32_t size)
             socket->Send(Create<Packet>(size));
         });
     }
+}
+
+/// One TCP segment seen on a point-to-point device, with its MPTCP options decoded.
+struct Segment
+{
+    double time;                      //!< seconds
+    TcpHeader header;                 //!< its TCP header
+    std::vector<MpTcpOption> options; //!< its well-formed MPTCP options
+    uint32_t payload{0};              //!< payload, bytes
+};
+
+/**
+ * Record every TCP segment a point-to-point device transmits (MacTx: PPP, then IPv4 header).
+ * \param dev the device
+ * \param out filled with the segments; must outlive the simulation
+ */
+inline void
+RecordSegments(Ptr<NetDevice> dev, std::vector<Segment>* out)
+{
+    dev->TraceConnectWithoutContext(
+        "MacTx",
+        Callback<void, Ptr<const Packet>>([out](Ptr<const Packet> p) {
+            Ptr<Packet> c = p->Copy();
+            PppHeader ppp;
+            c->RemoveHeader(ppp);
+            Ipv4Header ip;
+            c->RemoveHeader(ip);
+            if (ip.GetProtocol() != 6)
+            {
+                return;
+            }
+            Segment s{Simulator::Now().GetSeconds(), TcpHeader(), {}};
+            c->PeekHeader(s.header);
+            s.payload = c->GetSize() - s.header.GetSerializedSize();
+            std::vector<uint8_t> bytes;
+            for (const auto& opt : s.header.GetOptionList())
+            {
+                MpTcpOption o;
+                if (GetMpTcpOptionBytes(opt, bytes) &&
+                    ParseMpTcpOption(bytes.data(), bytes.size(), o) == MpTcpParseError::NONE)
+                {
+                    s.options.push_back(o);
+                }
+            }
+            out->push_back(s);
+        }));
+}
+
+/// \return the option of type T in \p s, or nullptr
+template <typename T>
+inline const T*
+FindOption(const Segment& s)
+{
+    for (const auto& o : s.options)
+    {
+        if (auto x = std::get_if<T>(&o))
+        {
+            return x;
+        }
+    }
+    return nullptr;
 }
 
 } // namespace

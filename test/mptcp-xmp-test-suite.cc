@@ -353,10 +353,12 @@ class XmpBesideTcpTest : public TestCase
             DynamicCast<BulkSendApplication>(mpSend.Install(n.Get(0)).Get(0));
         tcpSend.Install(n.Get(1)).Start(Seconds(0.1));
         xmpApp->SetStartTime(Seconds(0.1));
-        Simulator::Schedule(Seconds(0.2), [this, xmpApp]() {
+        // Watched from just after the application starts, before any reduction can happen
+        // (a reduction seen at the first poll would have no time of its own).
+        Simulator::Schedule(Seconds(0.1) + MicroSeconds(1), [this, xmpApp]() {
             m_xmp = DynamicCast<MpTcpSocketBase>(xmpApp->GetSocket());
         });
-        Simulator::Schedule(Seconds(0.2), &XmpBesideTcpTest::Poll, this);
+        Simulator::Schedule(Seconds(0.1) + MicroSeconds(2), &XmpBesideTcpTest::Poll, this);
 
         uint64_t xmp2 = 0;
         uint64_t tcp2 = 0;
@@ -445,10 +447,11 @@ class XmpBesideTcpTest : public TestCase
         NS_TEST_ASSERT_MSG_GT(share, 0.55, "XMP share");
         NS_TEST_ASSERT_MSG_LT(share, 0.9, "XMP share (TCP keeps at least 10 %)");
 #ifdef MPTCP_GOLDEN_BUILD
-        // Debian's ns-3.37 (the golden build) measured: XMP 7.34 Mb/s, TCP 2.17 Mb/s (share
-        // 0.772), 422 CE marks, 79 BOS reductions, queue mean 14.6, peak 23 packets, smallest
-        // gap between two reductions of a subflow 16 ms. Other releases' TCP differs.
-        NS_TEST_ASSERT_MSG_EQ_TOL(share, 0.772, 0.03, "XMP share, golden build");
+        // Debian's ns-3.37 (the golden build) measured: XMP 7.03 Mb/s, TCP 2.49 Mb/s (share
+        // 0.739), 487 CE marks, 77 BOS reductions, queue mean 14.65, peak 24 packets, smallest
+        // gap between two reductions of a subflow 22 ms (0.772 and 79 before the join waited
+        // for the fourth ACK, RFC 8684 §3.2). Other releases' TCP differs.
+        NS_TEST_ASSERT_MSG_EQ_TOL(share, 0.739, 0.03, "XMP share, golden build");
         NS_TEST_ASSERT_MSG_EQ_TOL(meanQ, 14.6, 2.0, "mean queue, golden build");
 #endif
     }
