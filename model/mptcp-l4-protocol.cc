@@ -143,6 +143,12 @@ MpTcpL4Protocol::Receive(Ptr<Packet> p,
                          const Ipv4Header& incomingIpHeader,
                          Ptr<Ipv4Interface> incomingInterface)
 {
+    if (!IsTcpHeaderWellFormed(p))
+    {
+        NS_LOG_WARN("malformed TCP header from " << incomingIpHeader.GetSource() << ": dropped");
+        ++m_malformedDrops;
+        return IpL4Protocol::RX_CSUM_FAILED;
+    }
     // Only a SYN without ACK can be an MP_JOIN SYN: look at the flags byte before decoding.
     uint8_t raw[14];
     if (!m_tokens.empty() && p->CopyData(raw, sizeof(raw)) == sizeof(raw) &&
@@ -200,6 +206,47 @@ MpTcpL4Protocol::Receive(Ptr<Packet> p,
         }
     }
     return Demultiplex(p, incomingIpHeader, incomingInterface);
+}
+
+bool
+MpTcpL4Protocol::IsTcpHeaderWellFormed(Ptr<const Packet> p)
+{
+    uint8_t h[60];
+    uint32_t n = p->CopyData(h, sizeof(h));
+    if (n < 20)
+    {
+        return false;
+    }
+    uint32_t length = uint32_t(h[12] >> 4) * 4; // data offset, bytes
+    if (length < 20 || length > n)
+    {
+        return false;
+    }
+    for (uint32_t i = 20; i < length;)
+    {
+        uint8_t kind = h[i];
+        if (kind == 0) // EOL: the rest is padding
+        {
+            break;
+        }
+        if (kind == 1) // NOP
+        {
+            ++i;
+            continue;
+        }
+        if (i + 1 >= length || h[i + 1] < 2 || i + h[i + 1] > length)
+        {
+            return false;
+        }
+        i += h[i + 1];
+    }
+    return true;
+}
+
+uint64_t
+MpTcpL4Protocol::GetMalformedDrops() const
+{
+    return m_malformedDrops;
 }
 
 size_t

@@ -122,6 +122,22 @@ class MpTcpL4Protocol : public TcpL4Protocol
     uint32_t GetNTokens() const;
     /// \return MP_JOIN SYNs with an unknown token (each answered with a RST, RFC 8684 §3.2)
     uint64_t GetUnknownTokenDrops() const;
+    /**
+     * \return TCP segments dropped before any parsing because their header is malformed: a
+     * data offset below 5 words or past the segment's end, or an option (other than EOL and
+     * NOP) whose Length octet is below 2 or runs past the header (RFC 9293 §3.1). ns-3's
+     * TcpHeader::Deserialize (3.37 to 3.48) loops forever on an option of Length 0, and would
+     * misparse the others, before the TCP checksum is checked; such a segment (a bit error the
+     * link missed, a fuzzer's) is counted here and dropped.
+     */
+    uint64_t GetMalformedDrops() const;
+
+    /**
+     * \brief Whether a TCP segment's header can be parsed safely (see GetMalformedDrops()).
+     * \param p the segment, TCP header first
+     * \return true if the data offset and every option's length are consistent
+     */
+    static bool IsTcpHeaderWellFormed(Ptr<const Packet> p);
 
     /**
      * \brief Register a factory of receive hooks: every MpTcpL4Protocol created afterwards
@@ -221,6 +237,7 @@ class MpTcpL4Protocol : public TcpL4Protocol
     uint64_t m_indexedDeliveries{0}; //!< segments delivered through the map
 
     std::unordered_map<uint32_t, Ptr<MpTcpSocketBase>> m_tokens; //!< token -> connection
+    uint64_t m_malformedDrops{0};                                 //!< malformed TCP headers
     uint64_t m_unknownTokenDrops{0};                              //!< dropped MP_JOIN SYNs
     std::vector<Ptr<MpTcpL4RxHook>> m_rxHooks; //!< transport extensions' receive hooks
     /// \return the registered hook factories
