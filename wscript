@@ -121,6 +121,7 @@ def build(bld):
     module_test.source = [
         'test/mptcp-crypto-test-suite.cc',
         'test/mptcp-option-test-suite.cc',
+        'test/mptcp-fuzz-regression-test-suite.cc',
         'test/mptcp-lia-test-suite.cc',
         'test/mptcp-congestion-control-test-suite.cc',
         'test/mptcp-xmp-test-suite.cc',

@@ -973,6 +973,11 @@ void
 TcpOptionMpTcp::SetBytes(const std::vector<uint8_t>& bytes)
 {
     NS_ABORT_MSG_IF(bytes.size() < 2 || bytes.size() > 40, "a TCP option has 2 to 40 bytes");
+    // The receiver's TcpHeader walks the options by this octet: another value would shift the
+    // options after this one (and the payload), and 0 makes ns-3 (3.37 to 3.48) loop forever.
+    NS_ABORT_MSG_IF(bytes[1] != bytes.size(),
+                    "the option's Length octet (" << int(bytes[1]) << ") must be its size ("
+                                                  << bytes.size() << ")");
     m_bytes = bytes;
 }
 

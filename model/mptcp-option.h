@@ -438,7 +438,12 @@ class TcpOptionMpTcp : public TcpOption
 
     /**
      * \brief Carry arbitrary bytes (tests and fuzzing: malformed options on the wire).
-     * \param bytes the option's bytes, kind byte first (2 to 40 bytes)
+     *
+     * Any content is allowed but the Length octet, which must be the number of bytes (else
+     * aborts): ns-3's TcpHeader::Deserialize walks a received header's options by that octet, so
+     * another value would misplace every option (and the payload) after this one, and a Length
+     * of 0 makes it loop forever (TcpOptionUnknown of ns-3.37 to 3.48 at least).
+     * \param bytes the option's bytes, kind byte first (2 to 40 bytes, bytes[1] == bytes.size())
      */
     void SetBytes(const std::vector<uint8_t>& bytes);
 

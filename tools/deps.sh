@@ -2,11 +2,11 @@
 # Installs what the module needs on Debian 12 (idempotent; run as root): Debian's ns-3.37
 # (libns3-dev and the ns3 programs its CMake package names), the libraries the module links
 # (OpenSSL's libcrypto, SQLite), Boost's headers (Boost.Graph: DatacenterPathGraph), the build
-# tools, tshark (tools/tests/test_pcap_tshark.py), matplotlib for the figures and Sphinx for the
-# documentation.
+# tools, tshark (tools/tests/test_pcap_tshark.py), clang-14 and its libFuzzer/sanitizer runtimes
+# (tools/fuzz.sh), matplotlib for the figures and Sphinx for the documentation.
 set -euo pipefail
 pkgs=(libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev python3-dev libssl-dev libboost-dev cmake
-      ninja-build g++ ccache python3 python3-pip unzip tshark)
+      ninja-build g++ ccache python3 python3-pip unzip tshark clang-14 libclang-rt-14-dev)
 need=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")

@@ -5,6 +5,9 @@
 #                  programs' CLI, golden check, docs build);
 #   3. standalone  cmake -S . -B build against Debian's libns3-dev 3.37 + ctest
 #                  (test-runner suites, build-list check, example smoke runs);
+#      fuzz        the libFuzzer targets of the wire parsers (tools/fuzz.sh: clang-14, ASan +
+#                  UBSan, a few model files against Debian's ns-3), 60 s each from their seed
+#                  corpus; fails on any crash, leak, timeout or sanitizer report (~6 min);
 #   4. wheel       the same build and ctest against PyPI's ns3==3.44.post0 (tools/ci/wheel.sh);
 #   5. newest      the same build and ctest against Debian's newest ns-3 (sid's libns3-dev 3.48,
 #                  in a debootstrap'ed sid root; tools/ci/newest.sh; ~4 min the first time);
@@ -17,8 +20,9 @@
 # failure.
 #
 # Developer switches (the default runs everything): MPTCP_SKIP_DEPS=1, MPTCP_SKIP_PYTHON=1,
-# MPTCP_SKIP_STANDALONE=1, MPTCP_SKIP_WHEEL=1, MPTCP_SKIP_NEWEST=1, MPTCP_SKIP_INTREE=1. MPTCP_CACHE_DIR (default
-# /var/cache/mptcp-ns3) holds the ns-3 source tree, the wheel and ccache.
+# MPTCP_SKIP_STANDALONE=1, MPTCP_SKIP_FUZZ=1, MPTCP_SKIP_WHEEL=1, MPTCP_SKIP_NEWEST=1,
+# MPTCP_SKIP_INTREE=1. MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3) holds the ns-3 source tree,
+# the wheel and ccache.
 set -uo pipefail
 
 cd "$(dirname "$0")/.." || exit 1
@@ -55,6 +59,9 @@ stage_standalone() {
   (cd build && ctest --output-on-failure --no-tests=error)
 }
 
+# tools/fuzz.sh ends with "fuzz results: N passed, M failed" (one per target), counted below.
+MPTCP_FUZZ_SECONDS=60
+stage_fuzz() { bash tools/fuzz.sh "$MPTCP_FUZZ_SECONDS"; }
 stage_wheel() { bash tools/ci/wheel.sh; }
 stage_newest() { bash tools/ci/newest.sh; }
 stage_intree() { bash tools/ci/intree.sh; }
@@ -88,7 +95,8 @@ run_stage() {
     f=$(( $(grep -oE "[0-9]+ failed" <<<"$line" | grep -oE "[0-9]+" || echo 0) \
           + $(grep -oE "[0-9]+ errors?" <<<"$line" | grep -oE "[0-9]+" || echo 0) ))
   fi
-  line=$(grep -E "^in-tree results: [0-9]+ passed, [0-9]+ failed$" "$log" | tail -n1 || true)
+  # intree.sh's and fuzz.sh's own result lines.
+  line=$(grep -E "^(in-tree|fuzz) results: [0-9]+ passed, [0-9]+ failed$" "$log" | tail -n1 || true)
   if [ -n "$line" ]; then
     p=$(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")
     f=$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")
@@ -107,6 +115,7 @@ run_stage() {
 start=$(date +%s)
 run_stage deps "${MPTCP_SKIP_DEPS:-0}" "install build dependencies (apt-get, pip)"
 run_stage standalone "${MPTCP_SKIP_STANDALONE:-0}" "standalone build against libns3-dev 3.37 + ctest"
+run_stage fuzz "${MPTCP_SKIP_FUZZ:-0}" "libFuzzer targets (clang-14), $MPTCP_FUZZ_SECONDS s each"
 run_stage python "${MPTCP_SKIP_PYTHON:-0}" "pytest of the Python tools (tools/tests/, CLI of build/mptcp-fattree)"
 run_stage wheel "${MPTCP_SKIP_WHEEL:-0}" "standalone build against the ns3==3.44.post0 wheel + ctest"
 run_stage newest "${MPTCP_SKIP_NEWEST:-0}" "standalone build against Debian's newest ns-3 (sid, 3.48) + ctest"
