@@ -61,6 +61,46 @@ class FaultInjectedTag : public Tag
     }
 };
 
+/// Marks a packet this model corrupted, for good: no model corrupts it again on a later hop
+/// (two bit errors in one packet can cancel in the Internet checksum of IP and TCP, which then
+/// delivers wrong bytes, as with real links; one bit per packet is always caught).
+class FaultCorruptedTag : public Tag
+{
+  public:
+    /// \return the object TypeId
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::FaultCorruptedTag")
+                                .SetParent<Tag>()
+                                .SetGroupName("Mptcp")
+                                .AddConstructor<FaultCorruptedTag>();
+        return tid;
+    }
+
+    TypeId GetInstanceTypeId() const override
+    {
+        return GetTypeId();
+    }
+
+    uint32_t GetSerializedSize() const override
+    {
+        return 0;
+    }
+
+    void Serialize(TagBuffer) const override
+    {
+    }
+
+    void Deserialize(TagBuffer) override
+    {
+    }
+
+    void Print(std::ostream& os) const override
+    {
+        os << "fault-corrupted";
+    }
+};
+
 } // namespace
 
 TypeId
@@ -195,7 +235,8 @@ FaultInjectionErrorModel::DoCorrupt(Ptr<Packet> p)
         return true; // this copy is lost; the held one arrives later
     }
     u -= m_reorderProbability;
-    if (u < m_corruptProbability && p->GetSize() > 2)
+    FaultCorruptedTag corrupted;
+    if (u < m_corruptProbability && p->GetSize() > 2 && !p->PeekPacketTag(corrupted))
     {
         ++m_corruptions;
         std::vector<uint8_t> bytes(p->GetSize());
@@ -207,9 +248,11 @@ FaultInjectionErrorModel::DoCorrupt(Ptr<Packet> p)
         auto bit = std::min<uint32_t>(7, uint32_t(m_detail->GetValue() * 8));
         bytes[at] ^= uint8_t(1U << bit);
         NS_LOG_LOGIC("corrupting byte " << at << " bit " << bit << " of " << bytes.size());
+        Ptr<Packet> bad = Create<Packet>(bytes.data(), bytes.size());
+        bad->AddPacketTag(FaultCorruptedTag());
         Simulator::ScheduleNow(&FaultInjectionErrorModel::Deliver,
                                Ptr<FaultInjectionErrorModel>(this),
-                               Create<Packet>(bytes.data(), bytes.size()));
+                               bad);
         return true;
     }
     return false;

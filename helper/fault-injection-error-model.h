@@ -29,7 +29,9 @@ class PointToPointNetDevice;
  *   (0, MaxReorderDelay], so that packets behind it overtake it;
  * - *corrupt*: one bit of one byte of the packet, past the 2-byte PPP header, is flipped (a
  *   bit error the link's CRC missed); IP and TCP drop the packet if ns-3's checksums are on
- *   (GlobalValue ChecksumEnabled), otherwise the corrupted bytes reach the transport.
+ *   (GlobalValue ChecksumEnabled), otherwise the corrupted bytes reach the transport. A
+ *   packet is corrupted once at most on its way (a tag it keeps when forwarded): two bit
+ *   errors can cancel in the Internet checksum (see the mptcp-soak suite), which no TCP can catch.
  * Copies delivered later go through PointToPointNetDevice::Receive() again and are marked so
  * that this model lets them through. Install() sets the model as the device's
  * ReceiveErrorModel. The random variables' streams are assigned with AssignStreams(), for
