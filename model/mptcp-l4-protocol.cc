@@ -238,6 +238,12 @@ MpTcpL4Protocol::IsTcpHeaderWellFormed(Ptr<const Packet> p)
         {
             return false;
         }
+        // ns-3's parsers of these two abort (MSS, unless 4) or misalign the next options
+        // (SACK, unless 2 + 8n): RFC 9293 §3.2 and RFC 2018 §3 fix their lengths.
+        if ((kind == 2 && h[i + 1] != 4) || (kind == 5 && (h[i + 1] - 2) % 8 != 0))
+        {
+            return false;
+        }
         i += h[i + 1];
     }
     return true;

@@ -124,8 +124,10 @@ class MpTcpL4Protocol : public TcpL4Protocol
     uint64_t GetUnknownTokenDrops() const;
     /**
      * \return TCP segments dropped before any parsing because their header is malformed: a
-     * data offset below 5 words or past the segment's end, or an option (other than EOL and
-     * NOP) whose Length octet is below 2 or runs past the header (RFC 9293 §3.1). ns-3's
+     * data offset below 5 words or past the segment's end, an option (other than EOL and NOP)
+     * whose Length octet is below 2 or runs past the header (RFC 9293 §3.1), an MSS option of
+     * Length other than 4 (ns-3's parser aborts) or a SACK option of Length other than 2 + 8n
+     * (RFC 2018 §3; ns-3 would misparse the options after it). ns-3's
      * TcpHeader::Deserialize (3.37 to 3.48) loops forever on an option of Length 0, and would
      * misparse the others, before the TCP checksum is checked; such a segment (a bit error the
      * link missed, a fuzzer's) is counted here and dropped.

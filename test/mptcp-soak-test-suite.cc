@@ -474,6 +474,11 @@ class MalformedHeaderTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(ok(MakeSegment(6, {1, 30, 1, 0})), false, "Length 1");
         NS_TEST_ASSERT_MSG_EQ(ok(MakeSegment(6, {30, 8, 0, 0})), false, "past the header");
         NS_TEST_ASSERT_MSG_EQ(ok(MakeSegment(6, {1, 1, 1, 30})), false, "no Length octet");
+        NS_TEST_ASSERT_MSG_EQ(ok(MakeSegment(6, {2, 5, 5, 0xb4})), false, "MSS of Length 5");
+        NS_TEST_ASSERT_MSG_EQ(ok(MakeSegment(6, {5, 3, 0, 0})), false, "SACK of Length 3");
+        NS_TEST_ASSERT_MSG_EQ(ok(MakeSegment(8, {1, 1, 5, 10, 0, 0, 0, 1, 0, 0, 0, 2})),
+                              true,
+                              "NOP NOP SACK with one block");
         NS_TEST_ASSERT_MSG_EQ(ok(MakeSegment(4, {})), false, "data offset 4");
         NS_TEST_ASSERT_MSG_EQ(ok(MakeSegment(15, {})), false, "data offset past the segment");
         NS_TEST_ASSERT_MSG_EQ(ok(Create<Packet>(19)), false, "shorter than a header");
