@@ -22,9 +22,27 @@ NS_OBJECT_ENSURE_REGISTERED(FaultInjectionErrorModel);
 namespace
 {
 
+/// A tag with no content: its presence is the mark.
+class EmptyTag : public Tag
+{
+  public:
+    uint32_t GetSerializedSize() const override
+    {
+        return 0;
+    }
+
+    void Serialize(TagBuffer) const override
+    {
+    }
+
+    void Deserialize(TagBuffer) override
+    {
+    }
+};
+
 /// Marks a packet this model delivers late (a duplicate's copy, a reordered or corrupted
 /// packet): the model lets it through when the device hands it over again.
-class FaultInjectedTag : public Tag
+class FaultInjectedTag : public EmptyTag
 {
   public:
     /// \return the object TypeId
@@ -42,19 +60,6 @@ class FaultInjectedTag : public Tag
         return GetTypeId();
     }
 
-    uint32_t GetSerializedSize() const override
-    {
-        return 0;
-    }
-
-    void Serialize(TagBuffer) const override
-    {
-    }
-
-    void Deserialize(TagBuffer) override
-    {
-    }
-
     void Print(std::ostream& os) const override
     {
         os << "fault-injected";
@@ -64,7 +69,7 @@ class FaultInjectedTag : public Tag
 /// Marks a packet this model corrupted, for good: no model corrupts it again on a later hop
 /// (two bit errors in one packet can cancel in the Internet checksum of IP and TCP, which then
 /// delivers wrong bytes, as with real links; one bit per packet is always caught).
-class FaultCorruptedTag : public Tag
+class FaultCorruptedTag : public EmptyTag
 {
   public:
     /// \return the object TypeId
@@ -80,19 +85,6 @@ class FaultCorruptedTag : public Tag
     TypeId GetInstanceTypeId() const override
     {
         return GetTypeId();
-    }
-
-    uint32_t GetSerializedSize() const override
-    {
-        return 0;
-    }
-
-    void Serialize(TagBuffer) const override
-    {
-    }
-
-    void Deserialize(TagBuffer) override
-    {
     }
 
     void Print(std::ostream& os) const override
