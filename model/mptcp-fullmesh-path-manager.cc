@@ -358,13 +358,25 @@ MpTcpFullmeshPathManager::CheckLocalAddresses(MpTcpSocketBase& conn)
     {
         m_withdrawnCheck = Simulator::Schedule(m_addressCheckInterval,
                                                &MpTcpFullmeshPathManager::CheckWithdrawnAddresses,
-                                               Ptr<MpTcpFullmeshPathManager>(this),
-                                               Ptr<MpTcpSocketBase>(&conn));
+                                               this,
+                                               &conn);
     }
 }
 
 void
-MpTcpFullmeshPathManager::CheckWithdrawnAddresses(Ptr<MpTcpSocketBase> conn)
+MpTcpFullmeshPathManager::Stop()
+{
+    m_withdrawnCheck.Cancel();
+    MpTcpPathManager::Stop();
+}
+
+MpTcpFullmeshPathManager::~MpTcpFullmeshPathManager()
+{
+    m_withdrawnCheck.Cancel();
+}
+
+void
+MpTcpFullmeshPathManager::CheckWithdrawnAddresses(MpTcpSocketBase* conn)
 {
     if (conn->GetState() != MpTcpSocketBase::ESTABLISHED || conn->IsFallback())
     {
@@ -383,7 +395,7 @@ MpTcpFullmeshPathManager::CheckWithdrawnAddresses(Ptr<MpTcpSocketBase> conn)
         }
         auto [id, address] = *it;
         it = m_withdrawn.erase(it);
-        NS_LOG_INFO(PeekPointer(conn) << " address " << address << " (ID " << int(id)
+        NS_LOG_INFO(conn << " address " << address << " (ID " << int(id)
                                       << ") is up again: announced again");
         m_localAddrs[id] = address;
         // ID 0 too: its REMOVE_ADDR made the peer forget the initial subflow's address.
@@ -398,7 +410,7 @@ MpTcpFullmeshPathManager::CheckWithdrawnAddresses(Ptr<MpTcpSocketBase> conn)
     {
         m_withdrawnCheck = Simulator::Schedule(m_addressCheckInterval,
                                                &MpTcpFullmeshPathManager::CheckWithdrawnAddresses,
-                                               Ptr<MpTcpFullmeshPathManager>(this),
+                                               this,
                                                conn);
     }
 }

@@ -41,6 +41,9 @@ class MpTcpFullmeshPathManager : public MpTcpPathManager
     static TypeId GetTypeId();
     std::string GetName() const override;
     Ptr<MpTcpPathManager> Fork() const override;
+    /// Cancel the ADD_ADDR retransmissions and the check of withdrawn addresses.
+    void Stop() override;
+    ~MpTcpFullmeshPathManager() override;
     void ConnectionEstablished(MpTcpSocketBase& conn) override;
     void FullyEstablished(MpTcpSocketBase& conn) override;
     bool OpenSubflows(MpTcpSocketBase& conn, uint32_t n) override;
@@ -77,7 +80,7 @@ class MpTcpFullmeshPathManager : public MpTcpPathManager
     void CheckLocalAddresses(MpTcpSocketBase& conn);
     /// Announce again (and mesh again) our withdrawn addresses whose interface is up again.
     /// \param conn the connection
-    void CheckWithdrawnAddresses(Ptr<MpTcpSocketBase> conn);
+    void CheckWithdrawnAddresses(MpTcpSocketBase* conn);
 
     uint8_t m_nextLocalAddrId{1}; //!< Address ID of our next new address
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_meshPairs; //!< subflows opened per

@@ -251,8 +251,8 @@ MpTcpPathManager::AnnounceAddress(MpTcpSocketBase& conn,
     {
         a.timer = Simulator::Schedule(m_addAddrTimeout,
                                       &MpTcpPathManager::AddAddrTimeout,
-                                      Ptr<MpTcpPathManager>(this),
-                                      Ptr<MpTcpSocketBase>(&conn),
+                                      this,
+                                      &conn,
                                       id);
     }
 }
@@ -269,7 +269,7 @@ MpTcpPathManager::CancelAnnouncement(uint8_t id)
 }
 
 void
-MpTcpPathManager::AddAddrTimeout(Ptr<MpTcpSocketBase> conn, uint8_t id)
+MpTcpPathManager::AddAddrTimeout(MpTcpSocketBase* conn, uint8_t id)
 {
     auto it = m_announced.find(id);
     if (it == m_announced.end())
@@ -284,20 +284,31 @@ MpTcpPathManager::AddAddrTimeout(Ptr<MpTcpSocketBase> conn, uint8_t id)
     Announcement& a = it->second;
     if (a.retries >= m_addAddrRetries)
     {
-        NS_LOG_INFO(PeekPointer(conn) << " ADD_ADDR of ID " << int(id) << " never echoed");
+        NS_LOG_INFO(conn << " ADD_ADDR of ID " << int(id) << " never echoed");
         ++m_addAddrUnechoed;
         m_announced.erase(it);
         return;
     }
     ++a.retries;
     ++m_addAddrRetransmissions;
-    NS_LOG_INFO(PeekPointer(conn) << " ADD_ADDR of ID " << int(id) << " again (no echo)");
+    NS_LOG_INFO(conn << " ADD_ADDR of ID " << int(id) << " again (no echo)");
     conn->SendSignal(a.option);
-    a.timer = Simulator::Schedule(m_addAddrTimeout,
-                                  &MpTcpPathManager::AddAddrTimeout,
-                                  Ptr<MpTcpPathManager>(this),
-                                  conn,
-                                  id);
+    a.timer = Simulator::Schedule(m_addAddrTimeout, &MpTcpPathManager::AddAddrTimeout, this, conn, id);
+}
+
+void
+MpTcpPathManager::Stop()
+{
+    for (auto& [id, a] : m_announced)
+    {
+        a.timer.Cancel();
+    }
+    m_announced.clear();
+}
+
+MpTcpPathManager::~MpTcpPathManager()
+{
+    MpTcpPathManager::Stop();
 }
 
 Ptr<NetDevice>

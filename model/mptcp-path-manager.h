@@ -69,6 +69,17 @@ class MpTcpPathManager : public Object
     virtual Ptr<MpTcpPathManager> Fork() const = 0;
 
     /**
+     * \brief Cancel every timer the path manager runs for its connection (the ADD_ADDR
+     * retransmissions; a subclass's own, such as the fullmesh's address check). The connection
+     * calls it when it is destroyed or disposed, or when another path manager replaces this
+     * one: the timers' events hold plain pointers to both, not references, so that they keep
+     * neither alive (ns-3's idiom for timers).
+     */
+    virtual void Stop();
+
+    ~MpTcpPathManager() override;
+
+    /**
      * \brief The connection's first subflow is established (active or passive end, not a
      * fallback connection). Default: nothing.
      * \param conn the connection
@@ -243,7 +254,7 @@ class MpTcpPathManager : public Object
      * \param conn the connection
      * \param id the Address ID
      */
-    void AddAddrTimeout(Ptr<MpTcpSocketBase> conn, uint8_t id);
+    void AddAddrTimeout(MpTcpSocketBase* conn, uint8_t id);
 
     Time m_addAddrTimeout;                        //!< wait for an echo (attribute)
     uint32_t m_addAddrRetries{3};                 //!< retransmissions (attribute)

@@ -66,8 +66,7 @@ MpTcpSocketBase::Send(Ptr<Packet> p, uint32_t flags)
     if (m_state == ESTABLISHED && m_sendPendingEvent.IsExpired())
     {
         // Let the application fill the buffer first, as TcpSocketBase does.
-        m_sendPendingEvent =
-            Simulator::ScheduleNow(&MpTcpSocketBase::SendPending, Ptr<MpTcpSocketBase>(this));
+        m_sendPendingEvent = Simulator::ScheduleNow(&MpTcpSocketBase::SendPending, this);
     }
     return size;
 }
@@ -124,8 +123,7 @@ MpTcpSocketBase::SubflowPriorityChanged(Ptr<MpTcpSubflow> subflow)
     if (m_state == ESTABLISHED && m_sendPendingEvent.IsExpired())
     {
         // From an event of its own: this may run while a subflow processes a segment.
-        m_sendPendingEvent =
-            Simulator::ScheduleNow(&MpTcpSocketBase::SendPending, Ptr<MpTcpSocketBase>(this));
+        m_sendPendingEvent = Simulator::ScheduleNow(&MpTcpSocketBase::SendPending, this);
     }
 }
 

@@ -137,6 +137,10 @@ void
 MpTcpSocketBase::SetPathManager(Ptr<MpTcpPathManager> pm)
 {
     NS_ABORT_MSG_IF(!pm, "MpTcpSocketBase::SetPathManager: null path manager");
+    if (m_pathManager && m_pathManager != pm)
+    {
+        m_pathManager->Stop();
+    }
     m_pathManager = pm;
 }
 

@@ -253,7 +253,16 @@ MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
     m_rng = CreateObject<UniformRandomVariable>();
 }
 
-MpTcpSocketBase::~MpTcpSocketBase() = default;
+MpTcpSocketBase::~MpTcpSocketBase()
+{
+    // The events of these timers hold plain pointers to this connection and its path manager.
+    m_sendPendingEvent.Cancel();
+    m_dataFinTimer.Cancel();
+    if (m_pathManager)
+    {
+        m_pathManager->Stop();
+    }
+}
 
 void
 MpTcpSocketBase::DoDispose()
@@ -280,6 +289,11 @@ MpTcpSocketBase::DoDispose()
         }
     }
     m_dataFinTimer.Cancel();
+    m_sendPendingEvent.Cancel();
+    if (m_pathManager)
+    {
+        m_pathManager->Stop();
+    }
     m_subflows.clear();
     m_listenSubflow = nullptr;
     m_joinAcceptor = nullptr;

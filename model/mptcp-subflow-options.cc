@@ -212,9 +212,7 @@ MpTcpSubflow::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const 
     {
         // The third ACK just went out (ProcessSynSent, with the SYN/ACK's RTT sample in the
         // RTO): retransmit it as TCP retransmits data if nothing acknowledges it (§3.2).
-        m_joinAckTimer = Simulator::Schedule(m_rto.Get(),
-                                             &MpTcpSubflow::JoinAckTimeout,
-                                             Ptr<MpTcpSubflow>(this));
+        m_joinAckTimer = Simulator::Schedule(m_rto.Get(), &MpTcpSubflow::JoinAckTimeout, this);
     }
     if (m_fourthAckPending && IsEstablished())
     {
@@ -488,7 +486,7 @@ MpTcpSubflow::JoinAckTimeout()
     SendEmptyPacket(TcpHeader::ACK);
     // Exponential backoff, as the retransmission timer of RFC 6298 §5.5.
     Time wait = m_rto.Get() * double(uint64_t(1) << std::min<uint32_t>(m_joinAckRetransmits, 16));
-    m_joinAckTimer = Simulator::Schedule(wait, &MpTcpSubflow::JoinAckTimeout, Ptr<MpTcpSubflow>(this));
+    m_joinAckTimer = Simulator::Schedule(wait, &MpTcpSubflow::JoinAckTimeout, this);
 }
 
 void

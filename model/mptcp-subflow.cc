@@ -67,7 +67,10 @@ MpTcpSubflow::MpTcpSubflow(const MpTcpSubflow& sock)
 {
 }
 
-MpTcpSubflow::~MpTcpSubflow() = default;
+MpTcpSubflow::~MpTcpSubflow()
+{
+    m_joinAckTimer.Cancel(); // its event holds a plain pointer to this subflow
+}
 
 void
 MpTcpSubflow::DoDispose()

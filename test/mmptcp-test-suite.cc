@@ -73,12 +73,14 @@ RunMmptcp(uint64_t bytes, bool cwndMode, uint32_t threshold)
     mm->AssignStreams(31);
     PatternSender s(c, bytes);
     MmptcpRun run;
+    // A plain pointer: a Ptr to the socket kept in its own trace would never be released.
+    MmpTcpSocket* self = PeekPointer(mm);
     c->TraceConnectWithoutContext("Switched",
-                                  Callback<void, Time, uint64_t>([&run, mm](Time, uint64_t b) {
+                                  Callback<void, Time, uint64_t>([&run, self](Time, uint64_t b) {
                                       ++run.switches;
                                       run.bytesAtSwitch = b;
                                       // The subflows are opened right after the trace.
-                                      Simulator::ScheduleNow([&run, mm]() {
+                                      Simulator::ScheduleNow([&run, mm = Ptr<MmpTcpSocket>(self)]() {
                                           run.subflowsAfterSwitch = mm->GetSubflows().size();
                                       });
                                   }));

@@ -8,6 +8,9 @@
 #      fuzz        the libFuzzer targets of the wire parsers (tools/fuzz.sh: clang-14, ASan +
 #                  UBSan, a few model files against Debian's ns-3), 60 s each from their seed
 #                  corpus; fails on any crash, leak, timeout or sanitizer report (~6 min);
+#      sanitizers  every test-runner suite, each in its own process, built with AddressSanitizer
+#                  (LeakSanitizer included) and UndefinedBehaviorSanitizer against Debian's ns-3
+#                  (tools/ci/sanitizers.sh: build-asan/; fails on any sanitizer report);
 #   4. wheel       the same build and ctest against PyPI's ns3==3.44.post0 (tools/ci/wheel.sh);
 #   5. newest      the same build and ctest against Debian's newest ns-3 (sid's libns3-dev 3.48,
 #                  in a debootstrap'ed sid root; tools/ci/newest.sh; ~4 min the first time);
@@ -20,7 +23,7 @@
 # failure.
 #
 # Developer switches (the default runs everything): MPTCP_SKIP_DEPS=1, MPTCP_SKIP_PYTHON=1,
-# MPTCP_SKIP_STANDALONE=1, MPTCP_SKIP_FUZZ=1, MPTCP_SKIP_WHEEL=1, MPTCP_SKIP_NEWEST=1,
+# MPTCP_SKIP_STANDALONE=1, MPTCP_SKIP_FUZZ=1, MPTCP_SKIP_SANITIZERS=1, MPTCP_SKIP_WHEEL=1, MPTCP_SKIP_NEWEST=1,
 # MPTCP_SKIP_INTREE=1. MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3) holds the ns-3 source tree,
 # the wheel and ccache.
 set -uo pipefail
@@ -62,6 +65,8 @@ stage_standalone() {
 # tools/fuzz.sh ends with "fuzz results: N passed, M failed" (one per target), counted below.
 MPTCP_FUZZ_SECONDS=60
 stage_fuzz() { bash tools/fuzz.sh "$MPTCP_FUZZ_SECONDS"; }
+# tools/ci/sanitizers.sh ends with "sanitizer results: N passed, M failed" (one per suite).
+stage_sanitizers() { bash tools/ci/sanitizers.sh; }
 stage_wheel() { bash tools/ci/wheel.sh; }
 stage_newest() { bash tools/ci/newest.sh; }
 stage_intree() { bash tools/ci/intree.sh; }
@@ -95,8 +100,8 @@ run_stage() {
     f=$(( $(grep -oE "[0-9]+ failed" <<<"$line" | grep -oE "[0-9]+" || echo 0) \
           + $(grep -oE "[0-9]+ errors?" <<<"$line" | grep -oE "[0-9]+" || echo 0) ))
   fi
-  # intree.sh's and fuzz.sh's own result lines.
-  line=$(grep -E "^(in-tree|fuzz) results: [0-9]+ passed, [0-9]+ failed$" "$log" | tail -n1 || true)
+  # intree.sh's, fuzz.sh's and sanitizers.sh's own result lines.
+  line=$(grep -E "^(in-tree|fuzz|sanitizer) results: [0-9]+ passed, [0-9]+ failed$" "$log" | tail -n1 || true)
   if [ -n "$line" ]; then
     p=$(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")
     f=$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")
@@ -116,6 +121,7 @@ start=$(date +%s)
 run_stage deps "${MPTCP_SKIP_DEPS:-0}" "install build dependencies (apt-get, pip)"
 run_stage standalone "${MPTCP_SKIP_STANDALONE:-0}" "standalone build against libns3-dev 3.37 + ctest"
 run_stage fuzz "${MPTCP_SKIP_FUZZ:-0}" "libFuzzer targets (clang-14), $MPTCP_FUZZ_SECONDS s each"
+run_stage sanitizers "${MPTCP_SKIP_SANITIZERS:-0}" "every suite under AddressSanitizer + UndefinedBehaviorSanitizer"
 run_stage python "${MPTCP_SKIP_PYTHON:-0}" "pytest of the Python tools (tools/tests/, CLI of build/mptcp-fattree)"
 run_stage wheel "${MPTCP_SKIP_WHEEL:-0}" "standalone build against the ns3==3.44.post0 wheel + ctest"
 run_stage newest "${MPTCP_SKIP_NEWEST:-0}" "standalone build against Debian's newest ns-3 (sid, 3.48) + ctest"
