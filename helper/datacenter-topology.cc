@@ -11,7 +11,6 @@
 #include "ns3/mptcp-ns3-compat.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
-#include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/mptcp-stack-helper.h"
 #include "ns3/point-to-point-helper.h"
@@ -39,7 +38,9 @@ DatacenterTopology::InstallStack(Stack stack)
         InternetStackHelper plain; // TcpL4Protocol, static + global routing
         plain.Install(GetNodes());
         AssignIpv4Addresses();
-        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        // Global routing as ns-3's helper computes it, recomputed if this simulation built it
+        // before (another topology): see Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables().
+        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
     }
     else
     {

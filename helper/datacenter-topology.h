@@ -100,8 +100,9 @@ class DatacenterTopology
      * FLOW_ECMP: MpTcpStackHelper with Ipv4FlowEcmpRoutingHelper alone (no static routing
      * before it, so every hop of every packet is one hash lookup), then
      * Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables(). STOCK: InternetStackHelper
-     * (TcpL4Protocol, static and global routing), then
-     * Ipv4GlobalRoutingHelper::PopulateRoutingTables().
+     * (TcpL4Protocol, static and global routing), then the same
+     * Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables() (global routing only; it recomputes
+     * when this simulation built global routing before).
      * \param stack which stack
      */
     void InstallStack(Stack stack);

@@ -4,10 +4,12 @@
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
 
 #include "ns3/channel.h"
+#include "ns3/global-router-interface.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/net-device.h"
 #include "ns3/node-list.h"
 
@@ -60,9 +62,34 @@ Ipv4FlowEcmpRoutingHelper::Create(Ptr<Node> node) const
     return routing;
 }
 
+bool
+Ipv4FlowEcmpRoutingHelper::IsGlobalRoutingBuilt()
+{
+#if MPTCP_GLOBAL_ROUTING_TEMPLATE
+    using Router = Ipv4GlobalRouter; // GlobalRouter<Ipv4Manager> from ns-3.47
+#else
+    using Router = GlobalRouter;
+#endif
+    for (auto it = NodeList::Begin(); it != NodeList::End(); ++it)
+    {
+        Ptr<Router> router = (*it)->GetObject<Router>();
+        if (router && router->GetNumLSAs() > 0)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
 void
 Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables()
 {
+    if (IsGlobalRoutingBuilt())
+    {
+        NS_LOG_INFO("global routing already built in this simulation: recomputing all routes");
+        RecomputeRoutingTables();
+        return;
+    }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     Ipv4FlowEcmpRouting::InvalidateAllCaches();
 }

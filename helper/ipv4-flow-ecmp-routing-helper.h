@@ -69,8 +69,21 @@ class Ipv4FlowEcmpRoutingHelper : public Ipv4RoutingHelper
     /**
      * \brief Compute the global routes of all nodes (Ipv4GlobalRoutingHelper's) and invalidate
      * every Ipv4FlowEcmpRouting cache.
+     *
+     * If the link-state database was already built in this simulation (a node's GlobalRouter
+     * holds LSAs: an earlier PopulateRoutingTables() or RecomputeRoutingTables(), this helper's
+     * or ns-3's), it recomputes instead (RecomputeRoutingTables()): ns-3's
+     * GlobalRouteManager keeps its database for the whole simulation, and a second populate
+     * leaks every LSA whose ID is already in it and gives the nodes routed before their routes
+     * a second time (ns-3.37 to 3.48). So a program may build several topologies in one
+     * simulation, each populating the routes when it is built.
      */
     static void PopulateRoutingTables();
+    /**
+     * \return true if a node's GlobalRouter holds link-state advertisements, i.e. the global
+     * routing database was built in this simulation
+     */
+    static bool IsGlobalRoutingBuilt();
     /**
      * \brief Recompute the global routes of all nodes (e.g. after a link failure) and invalidate
      * every Ipv4FlowEcmpRouting cache.

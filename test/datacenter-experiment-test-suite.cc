@@ -425,9 +425,8 @@ class RegistryCountsTest : public TestCase
             NS_TEST_ASSERT_MSG_EQ(topo->GetLinkRate(DatacenterTopology::HOST_EDGE),
                                   100e6,
                                   t.name << ": default 100 Mb/s host links");
-            // Each topology in a simulation of its own: ns-3.37's global routing keeps its
-            // link-state database across PopulateRoutingTables() calls, and a second call in one
-            // simulation leaks every LSA whose ID is already in it (found by LeakSanitizer).
+            // Each topology in a simulation of its own, as the programs run them (several in
+            // one simulation are routed too: mptcp-ecmp-routing's populate-twice case).
             Simulator::Destroy();
         }
         // The defaults the registry fills in.

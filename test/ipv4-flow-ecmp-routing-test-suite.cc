@@ -8,6 +8,8 @@
 
 #include "ns3/bulk-send-helper.h"
 #include "ns3/fat-tree-helper.h"
+#include "ns3/global-router-interface.h"
+#include "ns3/ipv4-address-helper.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
@@ -16,9 +18,15 @@
 #include "ns3/ipv4-list-routing-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/mptcp-ns3-compat.h"
+#if MPTCP_GLOBAL_ROUTING_TEMPLATE
+#include "ns3/global-routing.h"
+#else
+#include "ns3/ipv4-global-routing.h"
+#endif
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet-sink.h"
 #include "ns3/packet.h"
+#include "ns3/point-to-point-helper.h"
 #include "ns3/ppp-header.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
@@ -746,6 +754,78 @@ class EcmpFixedSaltTest : public TestCase
 };
 
 /// The suite.
+/**
+ * Two topologies built one after the other in one simulation, each populating the routes when
+ * it is built (as DatacenterTopology::InstallStack does): the second populate recomputes, so the
+ * first topology's nodes keep exactly their routes (ns-3's second PopulateRoutingTables() would
+ * give them every route again, and leak the LSAs already in its database).
+ */
+class EcmpPopulateTwiceTest : public TestCase
+{
+  public:
+    EcmpPopulateTwiceTest()
+        : TestCase("two topologies in one simulation: the second populate recomputes, no route "
+                   "twice")
+    {
+    }
+
+  private:
+    /// A line of three nodes on two point-to-point links in 10.<net>.{1,2}.0/24, routed.
+    static NodeContainer Line(uint32_t net)
+    {
+        NodeContainer n;
+        n.Create(3);
+        Ipv4StaticRoutingHelper staticRouting;
+        Ipv4ListRoutingHelper list;
+        list.Add(staticRouting, 0);
+        list.Add(Ipv4FlowEcmpRoutingHelper(), -10);
+        InternetStackHelper stack;
+        stack.SetIpv6StackInstall(false);
+        stack.SetRoutingHelper(list);
+        stack.Install(n);
+        PointToPointHelper p2p;
+        Ipv4AddressHelper addr(("10." + std::to_string(net) + ".1.0").c_str(), "255.255.255.0");
+        addr.Assign(p2p.Install(n.Get(0), n.Get(1)));
+        addr.SetBase(("10." + std::to_string(net) + ".2.0").c_str(), "255.255.255.0");
+        addr.Assign(p2p.Install(n.Get(1), n.Get(2)));
+        return n;
+    }
+
+    static uint32_t Routes(Ptr<Node> node)
+    {
+#if MPTCP_GLOBAL_ROUTING_TEMPLATE
+        using Router = Ipv4GlobalRouter; // GlobalRouter<Ipv4Manager> from ns-3.47
+#else
+        using Router = GlobalRouter;
+#endif
+        return node->GetObject<Router>()->GetRoutingProtocol()->GetNRoutes();
+    }
+
+    void DoRun() override
+    {
+        NodeContainer a = Line(1);
+        NS_TEST_ASSERT_MSG_EQ(Ipv4FlowEcmpRoutingHelper::IsGlobalRoutingBuilt(), false, "fresh");
+        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+        NS_TEST_ASSERT_MSG_EQ(Ipv4FlowEcmpRoutingHelper::IsGlobalRoutingBuilt(), true, "built");
+        // The middle node of the line, with a route per address and network of the two links
+        // (an end node gets a default route only).
+        const uint32_t first = Routes(a.Get(1));
+        std::clog << GetName() << ": " << first << " routes at the middle node of a line"
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_GT(first, 0U, "routes after the first populate");
+        NodeContainer b = Line(2);
+        Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
+        NS_TEST_ASSERT_MSG_EQ(Routes(a.Get(1)), first, "the first line's routes, once");
+        NS_TEST_ASSERT_MSG_EQ(Routes(b.Get(1)), first, "the second line: the same routes");
+        auto next = [](Ptr<Node> n, const char* to) {
+            return Ipv4FlowEcmpRoutingHelper::GetRouting(n)->GetNNextHops(Ipv4Address(to));
+        };
+        NS_TEST_ASSERT_MSG_EQ(next(a.Get(0), "10.1.2.2"), 1U, "line 1 routed end to end");
+        NS_TEST_ASSERT_MSG_EQ(next(b.Get(0), "10.2.2.2"), 1U, "line 2 routed end to end");
+        Simulator::Destroy();
+    }
+};
+
 class Ipv4FlowEcmpRoutingTestSuite : public TestSuite
 {
   public:
@@ -754,6 +834,7 @@ class Ipv4FlowEcmpRoutingTestSuite : public TestSuite
     {
         AddTestCase(new EcmpNextHopsAndFailureTest(), MPTCP_TEST_QUICK);
         AddTestCase(new EcmpFixedSaltTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new EcmpPopulateTwiceTest(), MPTCP_TEST_QUICK);
         AddTestCase(new EcmpFlowConsistencyTest(), MPTCP_TEST_QUICK);
         AddTestCase(new EcmpPinTest(), MPTCP_TEST_QUICK);
         AddTestCase(new EcmpPerPacketTest(), MPTCP_TEST_QUICK);
