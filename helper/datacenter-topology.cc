@@ -308,11 +308,7 @@ DatacenterTopology::AssignAddress(Ptr<NetDevice> dev,
 void
 DatacenterTopology::AddRoutableAddress(Ptr<NetDevice> dev, Ipv4Address addr)
 {
-#if MPTCP_GLOBAL_ROUTING_TEMPLATE
-    using Router = Ipv4GlobalRouter; // GlobalRouter<Ipv4Manager> from ns-3.47
-#else
-    using Router = GlobalRouter;
-#endif
+    using Router = MPTCP_IPV4_GLOBAL_ROUTER;
     Ptr<Node> node = dev->GetNode();
     Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
     const int32_t i = ipv4 ? ipv4->GetInterfaceForDevice(dev) : -1;

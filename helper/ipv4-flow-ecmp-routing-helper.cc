@@ -65,11 +65,7 @@ Ipv4FlowEcmpRoutingHelper::Create(Ptr<Node> node) const
 bool
 Ipv4FlowEcmpRoutingHelper::IsGlobalRoutingBuilt()
 {
-#if MPTCP_GLOBAL_ROUTING_TEMPLATE
-    using Router = Ipv4GlobalRouter; // GlobalRouter<Ipv4Manager> from ns-3.47
-#else
-    using Router = GlobalRouter;
-#endif
+    using Router = MPTCP_IPV4_GLOBAL_ROUTER;
     for (auto it = NodeList::Begin(); it != NodeList::End(); ++it)
     {
         Ptr<Router> router = (*it)->GetObject<Router>();

@@ -127,6 +127,17 @@
 #endif
 
 /**
+ * The class of the object global routing aggregates to a node (its link-state advertisements,
+ * its injected routes): GlobalRouter up to ns-3.46, the alias Ipv4GlobalRouter of
+ * GlobalRouter<Ipv4Manager> from ns-3.47. Needs ns3/global-router-interface.h.
+ */
+#if MPTCP_GLOBAL_ROUTING_TEMPLATE
+#define MPTCP_IPV4_GLOBAL_ROUTER ns3::Ipv4GlobalRouter
+#else
+#define MPTCP_IPV4_GLOBAL_ROUTER ns3::GlobalRouter
+#endif
+
+/**
  * Up to ns-3.44 (checked against the headers of 3.37 and 3.44), Ipv4GlobalRouting keeps its
  * routes in three private std::list members (host, network and AS-external routes), which
  * Ipv4FlowEcmpRouting reads directly: an O(n) snapshot instead of the O(n^2) of

@@ -255,6 +255,12 @@ MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
 
 MpTcpSocketBase::~MpTcpSocketBase()
 {
+    CancelTimers();
+}
+
+void
+MpTcpSocketBase::CancelTimers()
+{
     // The events of these timers hold plain pointers to this connection and its path manager.
     m_sendPendingEvent.Cancel();
     m_dataFinTimer.Cancel();
@@ -288,12 +294,7 @@ MpTcpSocketBase::DoDispose()
             sf->SetMeta(nullptr, sf->GetRole());
         }
     }
-    m_dataFinTimer.Cancel();
-    m_sendPendingEvent.Cancel();
-    if (m_pathManager)
-    {
-        m_pathManager->Stop();
-    }
+    CancelTimers();
     m_subflows.clear();
     m_listenSubflow = nullptr;
     m_joinAcceptor = nullptr;

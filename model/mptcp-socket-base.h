@@ -596,6 +596,11 @@ class MpTcpSocketBase : public Socket
     void OpenMoreSubflows(uint32_t n);
 
   private:
+    /// Cancel the connection's own timers (deferred SendPending, DATA_FIN retransmission) and
+    /// its path manager's (MpTcpPathManager::Stop()): their events hold plain pointers. Called
+    /// by the destructor and DoDispose().
+    void CancelTimers();
+
     /**
      * Create the scheduler of the "Scheduler" attribute.
      * \param tid a TypeId of a subclass of MpTcpScheduler; anything else aborts

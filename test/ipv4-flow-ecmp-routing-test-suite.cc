@@ -18,11 +18,6 @@
 #include "ns3/ipv4-list-routing-helper.h"
 #include "ns3/ipv4-static-routing-helper.h"
 #include "ns3/mptcp-ns3-compat.h"
-#if MPTCP_GLOBAL_ROUTING_TEMPLATE
-#include "ns3/global-routing.h"
-#else
-#include "ns3/ipv4-global-routing.h"
-#endif
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet-sink.h"
 #include "ns3/packet.h"
@@ -793,11 +788,7 @@ class EcmpPopulateTwiceTest : public TestCase
 
     static uint32_t Routes(Ptr<Node> node)
     {
-#if MPTCP_GLOBAL_ROUTING_TEMPLATE
-        using Router = Ipv4GlobalRouter; // GlobalRouter<Ipv4Manager> from ns-3.47
-#else
-        using Router = GlobalRouter;
-#endif
+        using Router = MPTCP_IPV4_GLOBAL_ROUTER;
         return node->GetObject<Router>()->GetRoutingProtocol()->GetNRoutes();
     }
 

@@ -23,8 +23,8 @@
 # failure.
 #
 # Developer switches (the default runs everything): MPTCP_SKIP_DEPS=1, MPTCP_SKIP_PYTHON=1,
-# MPTCP_SKIP_STANDALONE=1, MPTCP_SKIP_FUZZ=1, MPTCP_SKIP_SANITIZERS=1, MPTCP_SKIP_WHEEL=1, MPTCP_SKIP_NEWEST=1,
-# MPTCP_SKIP_INTREE=1. MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3) holds the ns-3 source tree,
+# MPTCP_SKIP_STANDALONE=1, MPTCP_SKIP_FUZZ=1, MPTCP_SKIP_SANITIZERS=1, MPTCP_SKIP_WHEEL=1,
+# MPTCP_SKIP_NEWEST=1, MPTCP_SKIP_INTREE=1. MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3) holds the ns-3 source tree,
 # the wheel and ccache.
 set -uo pipefail
 

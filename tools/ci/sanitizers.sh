@@ -11,9 +11,9 @@
 # run too; ccache when it is installed), builds only test-runner (the module's library and its
 # suites), then runs each suite (every one listed by `test-runner --list` unless named) in a
 # process of its own, two at a time (MPTCP_ASAN_JOBS), with the suites' default fullness (QUICK).
-# Measured on two cores: the first build about 10 min, with ccache a minute; the 42 suites 2 min. ns-3 itself is not
-# instrumented; this module's code is, and ASan's allocator sees every allocation, ns-3's
-# included, so LeakSanitizer reports a leak of either at exit.
+# Measured on two cores: the first build about 10 min, with ccache a minute; the 42 suites 2 min.
+# ns-3 itself is not instrumented; this module's code is, and ASan's allocator sees every
+# allocation, ns-3's included, so LeakSanitizer reports a leak of either at exit.
 #
 # A suite fails if test-runner exits non-zero or its output holds any sanitizer report (ASan,
 # LSan, UBSan "runtime error:"). One line per suite, "PASS <suite> <s>" or "FAIL <suite> <s>",
