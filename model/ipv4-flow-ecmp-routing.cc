@@ -6,10 +6,12 @@
 #include "ns3/sdn-flow-table.h"
 
 #include "ns3/enum.h"
+#include "ns3/hash.h"
 #include "ns3/log.h"
 #include "ns3/net-device.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -47,9 +49,11 @@ Ipv4FlowEcmpRouting::GetTypeId()
             .AddAttribute("Salt",
                           "Per-node hash salt (dimensionless 32-bit value) mixed into the "
                           "5-tuple hash so that consecutive tiers choose independently. 0 "
-                          "(default) means: use a salt drawn from a random stream at "
-                          "construction (differs with --RngRun, reproducible for a given run; "
-                          "see AssignStreams).",
+                          "(default) means: derive it from the node's id and the run "
+                          "(RngSeedManager's seed and run number; see DeriveSalt), so that "
+                          "the paths of a run do not depend on how many random variables "
+                          "were created before the fabric nor on the ns-3 release; "
+                          "AssignStreams draws it from a stream instead.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&Ipv4FlowEcmpRouting::SetSaltAttribute,
                                                &Ipv4FlowEcmpRouting::GetSaltAttribute),
@@ -64,10 +68,9 @@ Ipv4FlowEcmpRouting::Ipv4FlowEcmpRouting()
       m_drawnSalt(0)
 {
     NS_LOG_FUNCTION(this);
-    // The order of these two streams and of the draw is part of every result: keep it.
-    m_saltRng = CreateObject<UniformRandomVariable>();
+    // The per-packet stream gets a fixed number from the node's id in SetIpv4; no result
+    // depends on the automatic stream it has until then.
     m_rand = CreateObject<UniformRandomVariable>();
-    m_drawnSalt = m_saltRng->GetInteger(1, 0xfffffffeU);
     m_table->SetPerPacketStream(m_rand);
     m_table->SetSalt(GetSalt());
 }
@@ -145,6 +148,34 @@ Ipv4FlowEcmpRouting::SetIpv4(Ptr<Ipv4> ipv4)
     m_ipv4 = ipv4;
     inner->SetIpv4(ipv4);
     m_table->SetIpv4(ipv4);
+    Ptr<Node> node = ipv4->GetObject<Node>();
+    if (node && !m_streamsAssigned)
+    {
+        m_drawnSalt = DeriveSalt(node->GetId());
+        m_table->SetSalt(GetSalt());
+        m_rand->SetStream(PER_PACKET_STREAM_BASE + node->GetId());
+    }
+}
+
+uint32_t
+Ipv4FlowEcmpRouting::DeriveSalt(uint32_t nodeId)
+{
+    // Murmur3 (ns3::Hash32) of the seed, the run and the node id, little-endian: the same on
+    // every ns-3 release and whatever was created before the fabric.
+    uint8_t b[16];
+    const uint32_t seed = RngSeedManager::GetSeed();
+    const uint64_t run = RngSeedManager::GetRun();
+    for (int i = 0; i < 4; ++i)
+    {
+        b[i] = static_cast<uint8_t>(seed >> (8 * i));
+        b[12 + i] = static_cast<uint8_t>(nodeId >> (8 * i));
+    }
+    for (int i = 0; i < 8; ++i)
+    {
+        b[4 + i] = static_cast<uint8_t>(run >> (8 * i));
+    }
+    uint32_t salt = Hash32(reinterpret_cast<const char*>(b), sizeof(b));
+    return salt != 0 ? salt : 1; // 0 means "not set"
 }
 
 void
@@ -400,6 +431,11 @@ int64_t
 Ipv4FlowEcmpRouting::AssignStreams(int64_t stream)
 {
     NS_LOG_FUNCTION(this << stream);
+    if (!m_saltRng)
+    {
+        m_saltRng = CreateObject<UniformRandomVariable>();
+    }
+    m_streamsAssigned = true;
     m_saltRng->SetStream(stream);
     m_drawnSalt = m_saltRng->GetInteger(1, 0xfffffffeU);
     m_table->SetSalt(GetSalt());

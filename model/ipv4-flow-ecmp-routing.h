@@ -214,6 +214,21 @@ class Ipv4FlowEcmpRouting : public Ipv4RoutingProtocol
     int64_t AssignStreams(int64_t stream);
 
     /**
+     * \brief The default salt of a node: Murmur3 (ns3::Hash32) of RngSeedManager's seed, run
+     * number and the node's id, never 0.
+     *
+     * Depends on nothing else: the flow -> path assignment of a run is the same on every ns-3
+     * release and whatever random variables a program created before the fabric.
+     * \param nodeId the node's id
+     * \return the salt (dimensionless, 1..2^32-1)
+     */
+    static uint32_t DeriveSalt(uint32_t nodeId);
+
+    /// Fixed random stream of a node's per-packet choice (PER_PACKET): this base + node id
+    /// (far above the stream numbers programs assign by hand, below ns-3's automatic ones).
+    static constexpr int64_t PER_PACKET_STREAM_BASE = int64_t(1) << 40;
+
+    /**
      * \brief Invalidate the next-hop caches of every Ipv4FlowEcmpRouting object (bumps a
      * global epoch). Call after the global routes have been recomputed.
      */
@@ -246,7 +261,8 @@ class Ipv4FlowEcmpRouting : public Ipv4RoutingProtocol
     Ptr<Ipv4> m_ipv4;                     //!< The node's IPv4 stack.
     Mode m_mode;                          //!< Forwarding mode.
     uint32_t m_salt;                      //!< "Salt" attribute (0: use m_drawnSalt).
-    uint32_t m_drawnSalt;                 //!< Salt drawn from m_saltRng.
+    uint32_t m_drawnSalt;                 //!< DeriveSalt() of the node, or drawn by AssignStreams.
+    bool m_streamsAssigned{false};        //!< AssignStreams() fixed the salt and streams.
     Ptr<UniformRandomVariable> m_saltRng; //!< Stream of the default salt.
     Ptr<UniformRandomVariable> m_rand;    //!< Per-packet choice (PER_PACKET).
 };

@@ -468,4 +468,12 @@ MpTcpL4Protocol::GetUnknownTokenDrops() const
     return m_unknownTokenDrops;
 }
 
+int64_t
+MpTcpL4Protocol::AllocatePathStream()
+{
+    Ptr<Node> node = GetObject<Node>();
+    const int64_t id = node ? node->GetId() : 0;
+    return PATH_STREAM_BASE + (id << 20) + m_pathStreams++;
+}
+
 } // namespace ns3

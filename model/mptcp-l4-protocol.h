@@ -162,6 +162,18 @@ class MpTcpL4Protocol : public TcpL4Protocol
     uint32_t GetDemuxIndexSize() const;
 
     /**
+     * \brief A fixed random stream number for a socket of this node whose random draws decide
+     * paths (PacketScatterSocket's source ports): STREAM_BASE + node id x 2^20 + the number of
+     * streams this node gave out before. The same in every run of the same program and on
+     * every ns-3 release, whatever random variables were created before.
+     * \return the stream number
+     */
+    int64_t AllocatePathStream();
+
+    /// First stream of AllocatePathStream() (above ns3::Ipv4FlowEcmpRouting's per-packet ones).
+    static constexpr int64_t PATH_STREAM_BASE = int64_t(1) << 41;
+
+    /**
      * TracedCallback signature for MP_JOIN SYNs with an unknown token.
      * \param [in] token the token the SYN carried
      * \param [in] header the SYN's TCP header
@@ -172,6 +184,8 @@ class MpTcpL4Protocol : public TcpL4Protocol
     void DoDispose() override;
 
   private:
+    int64_t m_pathStreams{0}; //!< streams AllocatePathStream() gave out
+
     /// An IPv4 connection's 4-tuple as this node sees it (addresses as Ipv4Address::Get()).
     struct DemuxKey
     {

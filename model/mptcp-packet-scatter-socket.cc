@@ -3,6 +3,8 @@
  */
 #include "mptcp-packet-scatter-socket.h"
 
+#include "mptcp-l4-protocol.h"
+
 #include "equal-cost-path-counter.h"
 #include "mptcp-ndiffports-path-manager.h"
 
@@ -254,6 +256,7 @@ int64_t
 PacketScatterSocket::AssignStreams(int64_t stream)
 {
     m_ports->SetStream(stream);
+    m_portsAssigned = true;
     return 1;
 }
 
@@ -294,6 +297,15 @@ void
 PacketScatterSocket::ConfigureScatterSubflow(Ptr<MpTcpSubflow> sf)
 {
     sf->SetCongestionControlAlgorithm(CreateObject<TcpNewReno>());
+    if (!m_portsAssigned)
+    {
+        // The ports decide the paths: a stream fixed by the node and the socket's rank there.
+        if (Ptr<MpTcpL4Protocol> l4 = sf->GetNode()->GetObject<MpTcpL4Protocol>())
+        {
+            m_ports->SetStream(l4->AllocatePathStream());
+            m_portsAssigned = true;
+        }
+    }
     sf->SetAttribute("LimitedTransmit", BooleanValue(m_limitedTransmit));
     sf->SetAttribute("MinRto", TimeValue(m_minRto));
     m_scatterHook = Create<MpTcpScatterTxHook>(m_ports);

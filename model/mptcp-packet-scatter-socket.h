@@ -112,7 +112,8 @@ class PacketScatterSocket : public MpTcpSocketBase
     int Connect(const Address& address) override;
 
     /**
-     * \brief Fix the random source ports' stream.
+     * \brief Fix the random source ports' stream. Without it the stream is the node's next
+     * MpTcpL4Protocol::AllocatePathStream() when the scatter subflow is set up.
      * \param stream first stream index
      * \return the number of streams used (1)
      */
@@ -143,6 +144,7 @@ class PacketScatterSocket : public MpTcpSocketBase
     bool m_limitedTransmit{false};  //!< attribute: Limited Transmit below the threshold
     Time m_minRto;                  //!< attribute: minimum RTO of the subflow(s)
     Ptr<UniformRandomVariable> m_ports; //!< random source ports
+    bool m_portsAssigned{false};        //!< m_ports' stream is fixed
     Ptr<MpTcpScatterTxHook> m_scatterHook; //!< the initial subflow's scatter hook
 };
 

@@ -23,6 +23,9 @@
 #include "ns3/packet.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/ppp-header.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/ipv4-route.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/string.h"
@@ -714,6 +717,123 @@ class EcmpNextHopsAndFailureTest : public TestCase
 };
 
 /**
+ * Issue 32, item 0: the paths of a run depend on the seed, the run number and the fabric only.
+ * A k=4 FatTree is built twice in two simulations, the second time after 41 random variables
+ * (and a draw from each) were created: every switch has the same salt, every one of 256 flows
+ * (host pairs x source ports) the same path, and a PER_PACKET switch the same sequence of
+ * choices. Another run number gives other salts. (Before the fix the salt came from the next
+ * automatic random stream: the second build had other salts and other paths.)
+ */
+class EcmpPathsIndependentOfStreamsTest : public TestCase
+{
+  public:
+    EcmpPathsIndependentOfStreamsTest()
+        : TestCase("flow -> path assignment of a run is the same whatever random variables were "
+                   "created before the fabric; another run number changes the salts")
+    {
+    }
+
+  private:
+    /// What a build decides: salts per node, paths per flow, per-packet choices of one switch.
+    struct Decisions
+    {
+        std::vector<uint32_t> salts;              //!< per node
+        std::vector<std::vector<uint32_t>> paths; //!< per flow: node ids
+        std::vector<uint32_t> perPacket;          //!< gateway of 64 per-packet lookups
+    };
+
+    static Decisions Build(uint32_t streamsBefore)
+    {
+        std::vector<Ptr<UniformRandomVariable>> before;
+        for (uint32_t i = 0; i < streamsBefore; ++i)
+        {
+            before.push_back(CreateObject<UniformRandomVariable>());
+            before.back()->GetValue();
+        }
+        FatTreeHelper ft(4);
+        ft.Create();
+        Ipv4FlowEcmpRoutingHelper ecmp;
+        InstallStack(ft, ecmp);
+        Decisions d;
+        for (uint32_t n = 0; n < ft.GetNodes().GetN(); ++n)
+        {
+            Ptr<Ipv4FlowEcmpRouting> r = Ipv4FlowEcmpRoutingHelper::GetRouting(ft.GetNodes().Get(n));
+            d.salts.push_back(r ? r->GetSalt() : 0);
+        }
+        for (uint32_t src = 0; src < 16; ++src)
+        {
+            for (uint16_t port = 0; port < 16; ++port)
+            {
+                const uint32_t dst = (src + 5 + port) % 16 == src ? (src + 1) % 16
+                                                                  : (src + 5 + port) % 16;
+                FiveTuple t{ft.GetHostAddress(src), ft.GetHostAddress(dst), 6,
+                            static_cast<uint16_t>(49152 + port), 5000};
+                std::vector<uint32_t> ids;
+                for (const auto& node : Ipv4FlowEcmpRoutingHelper::TracePath(ft.GetHost(src), t))
+                {
+                    ids.push_back(node->GetId());
+                }
+                d.paths.push_back(ids);
+            }
+        }
+        Ptr<Ipv4FlowEcmpRouting> edge = Ipv4FlowEcmpRoutingHelper::GetRouting(ft.GetEdgeSwitch(0, 0));
+        edge->SetAttribute("Mode", StringValue("PER_PACKET"));
+        const FiveTuple t{ft.GetHostAddress(0), ft.GetHostAddress(15), 17, 7000, 9};
+        for (int i = 0; i < 64; ++i)
+        {
+            Ptr<Ipv4Route> route = edge->Lookup(t);
+            d.perPacket.push_back(route ? route->GetGateway().Get() : 0);
+        }
+        Simulator::Destroy();
+        return d;
+    }
+
+    void DoRun() override
+    {
+        const uint64_t run = RngSeedManager::GetRun();
+        const Decisions a = Build(0);
+        const Decisions b = Build(41);
+        NS_TEST_ASSERT_MSG_EQ(a.salts.size(), 36u, "k=4: 16 hosts and 20 switches");
+        NS_TEST_ASSERT_MSG_EQ((a.salts == b.salts), true, "same salts");
+        for (size_t n = 0; n < a.salts.size(); ++n)
+        {
+            NS_TEST_ASSERT_MSG_EQ(a.salts[n], Ipv4FlowEcmpRouting::DeriveSalt(n),
+                                  "salt of node " << n << " derived from its id and the run");
+        }
+        std::set<uint32_t> distinct(a.salts.begin(), a.salts.end());
+        NS_TEST_ASSERT_MSG_EQ(distinct.size(), a.salts.size(), "every node its own salt");
+        uint32_t interPod = 0;
+        for (size_t f = 0; f < a.paths.size(); ++f)
+        {
+            NS_TEST_ASSERT_MSG_GT(a.paths[f].size(), 2u, "flow " << f << " routed");
+            NS_TEST_ASSERT_MSG_EQ((a.paths[f] == b.paths[f]), true, "flow " << f << ": same path");
+            interPod += a.paths[f].size() == 7;
+        }
+        NS_TEST_ASSERT_MSG_GT(interPod, 100u, "most flows cross the core");
+        NS_TEST_ASSERT_MSG_EQ((a.perPacket == b.perPacket), true, "same per-packet choices");
+        std::set<uint32_t> gateways(a.perPacket.begin(), a.perPacket.end());
+        NS_TEST_ASSERT_MSG_EQ(gateways.size(), 2u, "per-packet: both uplinks used");
+
+        RngSeedManager::SetRun(run + 1);
+        const Decisions c = Build(0);
+        RngSeedManager::SetRun(run);
+        uint32_t same = 0;
+        for (size_t n = 0; n < a.salts.size(); ++n)
+        {
+            same += a.salts[n] == c.salts[n];
+        }
+        NS_TEST_ASSERT_MSG_EQ(same, 0u, "another run: other salts");
+        uint32_t samePaths = 0;
+        for (size_t f = 0; f < a.paths.size(); ++f)
+        {
+            samePaths += a.paths[f] == c.paths[f];
+        }
+        // Independent choices over 4 inter-pod paths: about a quarter of the flows keep theirs.
+        NS_TEST_ASSERT_MSG_LT(samePaths, 160u, "another run: other paths");
+    }
+};
+
+/**
  * A fixed "Salt" attribute makes the choice a pure function of the 5-tuple:
  * next hop index = HashFlow(tuple, salt) % n, in the order of GetNextHops().
  */
@@ -825,6 +945,7 @@ class Ipv4FlowEcmpRoutingTestSuite : public TestSuite
     {
         AddTestCase(new EcmpNextHopsAndFailureTest(), MPTCP_TEST_QUICK);
         AddTestCase(new EcmpFixedSaltTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new EcmpPathsIndependentOfStreamsTest(), MPTCP_TEST_QUICK);
         AddTestCase(new EcmpPopulateTwiceTest(), MPTCP_TEST_QUICK);
         AddTestCase(new EcmpFlowConsistencyTest(), MPTCP_TEST_QUICK);
         AddTestCase(new EcmpPinTest(), MPTCP_TEST_QUICK);
