@@ -154,6 +154,25 @@ main(int argc, char* argv[])
     cmd.AddValue("stock",
                  "baseline for benchmarks: ns-3's own stack and Ipv4GlobalRouting (one path, no "
                  "ECMP); needs --transport=tcp", c.stock);
+    cmd.AddValue("smallQueues",
+                 "TCP Small Queues on every TCP socket and MPTCP subflow, as a Linux host: a "
+                 "socket keeps at most max(2 segments, ~1 ms at its pacing rate) in its own host's "
+                 "queues (ns3::TcpSmallQueuesSocket; doc/mptcp.rst \"Host queues\")", c.smallQueues);
+    cmd.AddValue("cwndValidation",
+                 "grow a congestion window only while it limits the sender (RFC 7661, Linux "
+                 "tcp_is_cwnd_limited)", c.cwndValidation);
+    cmd.AddValue("ackPriority",
+                 "what-if, not real behaviour: every queue (hosts and switches) serves packets "
+                 "without payload (ACKs) before data (ns3::AckPriorityQueue), to measure what "
+                 "the ACK path's queueing costs (the paper's simulator returns ACKs instantly)",
+                 c.ackPriority);
+    cmd.AddValue("subflowTrace",
+                 "CSV file of per-subflow samples of the long MPTCP flows after the warm-up "
+                 "(cwnd, RTT, RTO, congestion state, bytes in flight and in the host, ...) and "
+                 "FILE.paths with every subflow's path (ns3::SubflowTracer; default: none)",
+                 c.subflowTrace);
+    cmd.AddValue("subflowTraceInterval",
+                 "sampling interval of --subflowTrace (ns-3 Time)", c.subflowTraceInterval);
     cmd.AddValue("switchForwarding",
                  "how switches forward: fast (ns3::EcmpSwitchForwarder, below IPv4; default) | "
                  "ipv4 (ns-3's IPv4 forwarding); same results, fast is faster", c.switchForwarding);

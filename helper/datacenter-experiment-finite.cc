@@ -153,7 +153,7 @@ DatacenterExperiment::InstallFiniteFlows()
                         m_finiteSizes,
                         random ? ClosedLoopWorkload::Destination::RANDOM
                                : ClosedLoopWorkload::Destination::PERMUTATION,
-                        DatacenterWorkloadHelper::FactoryName(c.transport),
+                        TransportFactory(c.transport),
                         c.transport,
                         0,
                         c.duration);
@@ -179,7 +179,7 @@ DatacenterExperiment::InstallShuffle()
     m_shuffle->SetAllDoneCallback(MakeCallback(&DatacenterExperiment::FiniteWorkloadDone, this));
     m_shuffle->Start("ns3::TcpSocketFactory",
                      "tcp",
-                     DatacenterWorkloadHelper::FactoryName(c.transport),
+                     TransportFactory(c.transport),
                      c.transport,
                      0,
                      c.duration);
@@ -198,7 +198,7 @@ DatacenterExperiment::InstallShuffle()
     m_closedLoop->Start(senders,
                         m_finiteSizes,
                         ClosedLoopWorkload::Destination::RANDOM,
-                        DatacenterWorkloadHelper::FactoryName(c.transport),
+                        TransportFactory(c.transport),
                         c.transport,
                         0,
                         c.duration);

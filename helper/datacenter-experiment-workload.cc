@@ -179,7 +179,7 @@ DatacenterExperiment::InstallShortFlows(const TrafficMatrix::FlowList& matrix)
         planned = m_workload->PlanIncast(m_nHosts, c.incastSenders, c.shortFlowStart, end, 0.5,
                                          m_sizes);
     }
-    const std::string factory = DatacenterWorkloadHelper::FactoryName(m_shortResolved);
+    const std::string factory = TransportFactory(m_shortResolved);
     for (const auto& f : planned)
     {
         m_workload->Install(f, factory, m_shortResolved);
@@ -325,7 +325,7 @@ DatacenterExperiment::InstallHostLimitedFlows()
     {
         return;
     }
-    const std::string factory = DatacenterWorkloadHelper::FactoryName(c.transport);
+    const std::string factory = TransportFactory(c.transport);
     const size_t n = m_flows.size();
     for (size_t i = 0; i < n; ++i)
     {
@@ -354,7 +354,7 @@ DatacenterExperiment::InstallClosedLoopFlows()
     m_closedLoop->Start(m_matrixFlows,
                         m_sizes,
                         *ClosedLoopWorkload::DestinationFromString(c.closedLoopDestination),
-                        DatacenterWorkloadHelper::FactoryName(c.transport),
+                        TransportFactory(c.transport),
                         c.transport,
                         0,
                         c.duration);

@@ -18,9 +18,11 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-new-reno-cwv.h"
 #include "ns3/uinteger.h"
 
 #include <chrono>
+#include <memory>
 #include <limits>
 #include <cstdlib>
 #include <iomanip>
@@ -345,6 +347,14 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     {
         return Reject("firstDataRto", c.firstDataRto, "not a time >= 0 such as 1.5s", error);
     }
+    if (!Text::ParseTime(c.subflowTraceInterval, &m_traceInterval) ||
+        !m_traceInterval.IsStrictlyPositive())
+    {
+        return Reject("subflowTraceInterval",
+                      c.subflowTraceInterval,
+                      "not a positive time such as 10ms",
+                      error);
+    }
     if (!Text::ParseTime(c.delAckTimeout, &m_delAckTimeout) ||
         !m_delAckTimeout.IsStrictlyPositive())
     {
@@ -552,7 +562,15 @@ DatacenterExperiment::ConfigureTransport()
         c.dupAckThreshold != 0 ? c.dupAckThreshold
                                : (packetScatter ? 3 + m_topology->GetInterPodPathCount() : 3);
     const TimeValue minRtoValue(m_minRto);
-    ns3::Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
+    // Single-path TCP: NewReno; with the module's stack it asks the socket's congestion-window
+    // validation (TcpNewRenoCwv, TcpSmallQueuesSocket), as Linux's Reno does.
+    ns3::Config::SetDefault("ns3::TcpL4Protocol::SocketType",
+                            TypeIdValue(c.stock ? TcpNewReno::GetTypeId()
+                                                : TcpNewRenoCwv::GetTypeId()));
+    ns3::Config::SetDefault("ns3::TcpSmallQueuesSocket::SmallQueues",
+                            BooleanValue(c.smallQueues && !c.stock));
+    ns3::Config::SetDefault("ns3::TcpSmallQueuesSocket::CwndValidation",
+                            BooleanValue(c.cwndValidation && !c.stock));
     ns3::Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(c.mss));
     ns3::Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(c.buffer));
     ns3::Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(c.buffer));
@@ -603,6 +621,7 @@ DatacenterExperiment::Build(Error* error)
     m_topology->SetArrivalOrder(c.arrivalOrder == "ingress" ? EcmpSwitchForwarder::INGRESS_ORDER
                                                             : EcmpSwitchForwarder::EVENT_ORDER);
     m_topology->SetEcnThreshold(static_cast<uint32_t>(c.ecnThreshold));
+    m_topology->SetAckPriority(c.ackPriority);
     m_topology->Build(c.stock ? DatacenterTopology::STOCK : DatacenterTopology::FLOW_ECMP);
     const DatacenterTopology& topology = *m_topology;
     const uint32_t coreLinks =
@@ -635,6 +654,24 @@ DatacenterExperiment::Build(Error* error)
     }
     c.sdn.ConfigureTransport(); // responsive: its path manager (after the above)
     InstallTraffic();
+    if (!c.subflowTrace.empty() && DatacenterPartition::GetRank() == 0)
+    {
+        m_tracer = std::make_unique<SubflowTracer>(c.subflowTrace, m_traceInterval);
+        std::string why;
+        if (!m_tracer->Open(&why))
+        {
+            m_tracer.reset();
+            return Reject("subflowTrace", c.subflowTrace, why, error);
+        }
+        for (size_t i = 0; i < m_sinks.size(); ++i)
+        {
+            const uint32_t id = m_longIds[i];
+            m_tracer->Add({static_cast<uint32_t>(i),
+                           [this, id]() { return MpTcpSender(id); },
+                           m_sinks[i],
+                           m_topology->GetHost(m_flows[i].second)});
+        }
+    }
     // After the hot spots: its graph sees their rates.
     m_controller = c.sdn.Install(topology, &m_agents);
     m_built = true;
@@ -674,7 +711,7 @@ DatacenterExperiment::InstallTraffic()
     }
     m_matrixFlows = flows;
     m_flows = LongFlows(m_matrixFlows);
-    const std::string factory = DatacenterWorkloadHelper::FactoryName(c.transport);
+    const std::string factory = TransportFactory(c.transport);
     // Fig. 11 per flow: which long flows send data over the slowed links (each long flow has
     // its own receiver port, so the headers tell them apart).
     m_hotFlows = std::make_unique<HotSpotFlowCounter>();
@@ -737,6 +774,10 @@ DatacenterExperiment::Run()
     if (c.progress && DatacenterPartition::GetRank() == 0)
     {
         m_progress->Start();
+    }
+    if (m_tracer)
+    {
+        m_tracer->Start(Seconds(c.warmup));
     }
     Simulator::Stop(Seconds(c.duration));
     Simulator::Run();
@@ -867,6 +908,12 @@ DatacenterExperiment::Run()
     CollectFiniteResults();
 }
 
+std::string
+DatacenterExperiment::TransportFactory(const std::string& transport) const
+{
+    return m_cfg.stock ? "ns3::TcpSocketFactory" : DatacenterWorkloadHelper::FactoryName(transport);
+}
+
 void
 DatacenterExperiment::PrintStalledFlows() const
 {
@@ -929,7 +976,13 @@ DatacenterExperiment::ParamsJson() const
            << ",\"firstDataRto\":" << Text::Json(c.firstDataRto)
            << ",\"delAckCount\":" << c.delAckCount << ",\"initialCwnd\":" << c.initialCwnd
            << ",\"delAckTimeout\":" << Text::Json(c.delAckTimeout)
-           << ",\"stock\":" << (c.stock ? "true" : "false") << ",\"workload\":"
+           << ",\"stock\":" << (c.stock ? "true" : "false")
+           << ",\"smallQueues\":" << (c.smallQueues ? "true" : "false")
+           << ",\"cwndValidation\":" << (c.cwndValidation ? "true" : "false")
+           << ",\"ackPriority\":" << (c.ackPriority ? "true" : "false")
+           << ",\"subflowTrace\":" << Text::Json(c.subflowTrace)
+           << ",\"subflowTraceInterval\":" << Text::Json(c.subflowTraceInterval)
+           << ",\"workload\":"
            << Text::Json(c.workload) << ",\"shortFlowRate\":" << c.shortFlowRate
            << ",\"longFlowFraction\":" << c.longFlowFraction
            << ",\"shortFlowSize\":" << c.shortFlowSize << ",\"flowSizeCdf\":"

@@ -13,6 +13,7 @@
 #include "ns3/experiment-database.h"
 #include "ns3/flow-size-distribution.h"
 #include "ns3/flow-statistics.h"
+#include "ns3/subflow-tracer.h"
 #include "ns3/hot-spot-helper.h"
 #include "ns3/link-layer-statistics.h"
 #include "ns3/nstime.h"
@@ -103,6 +104,11 @@ class DatacenterExperiment
         uint32_t initialCwnd{10};             //!< Initial window, segments.
         std::string delAckTimeout{"40ms"};    //!< Delayed-ACK timeout (ns-3 Time).
         bool stock{false};                    //!< ns-3's own stack and global routing.
+        bool smallQueues{true};   //!< TCP Small Queues on every TCP socket and subflow.
+        bool cwndValidation{true}; //!< Congestion-window validation (RFC 7661).
+        bool ackPriority{false};   //!< What-if: ACKs before data at every queue.
+        std::string subflowTrace;  //!< CSV of per-subflow samples after the warm-up ("": none).
+        std::string subflowTraceInterval{"10ms"}; //!< Its sampling interval (ns-3 Time).
         std::string switchForwarding{"fast"}; //!< fast (EcmpSwitchForwarder) | ipv4.
         /// ECN marking threshold K of the switches, packets (0: none; needs fast forwarding).
         int ecnThreshold{0};
@@ -273,6 +279,12 @@ class DatacenterExperiment
     WorkloadResults CollectWorkloadResults() const;
     /// Print the MPTCP state of the flows below 10% of optimal (MPTCP_DEBUG_FLOWS).
     void PrintStalledFlows() const;
+    /**
+     * \param transport a transport name (--transport, --shortTransport)
+     * \return its socket factory: DatacenterWorkloadHelper::FactoryName, but ns-3's own
+     *         "ns3::TcpSocketFactory" for --stock
+     */
+    std::string TransportFactory(const std::string& transport) const;
     /// \return the run's options as a JSON object (runs.params_json)
     std::string ParamsJson() const;
     /// \return true if the workload has short flows
@@ -349,6 +361,8 @@ class DatacenterExperiment
     uint32_t m_subflows{0};                  //!< Subflows as recorded (1 unless MPTCP/MMPTCP).
 
     std::unique_ptr<Progress> m_progress;               //!< Progress on stderr.
+    std::unique_ptr<SubflowTracer> m_tracer;            //!< --subflowTrace (nullptr: none).
+    Time m_traceInterval;                               //!< --subflowTraceInterval.
     std::unique_ptr<DatacenterTopology> m_topology;     //!< The fabric.
     std::vector<uint32_t> m_hotLinks;                   //!< Slowed links.
     TrafficMatrix::FlowList m_matrixFlows;              //!< The matrix as drawn (and localized).

@@ -4,6 +4,7 @@
 #include "ns3/datacenter-topology.h"
 
 #include "ns3/abort.h"
+#include "ns3/ack-priority-queue.h"
 #include "ns3/datacenter-partition.h"
 #include "ns3/ecmp-switch-forwarder.h"
 #include "ns3/equal-cost-path-counter.h"
@@ -33,6 +34,18 @@ void
 DatacenterTopology::InstallStack(Stack stack)
 {
     NS_ABORT_MSG_IF(!m_created, m_className << "::InstallStack: call Create() first");
+    if (m_ackPriority)
+    {
+        for (const Link& link : GetLinks())
+        {
+            for (Ptr<PointToPointNetDevice> dev : {link.devA, link.devB})
+            {
+                Ptr<AckPriorityQueue> q = CreateObject<AckPriorityQueue>();
+                q->SetMaxSize(dev->GetQueue()->GetMaxSize());
+                dev->SetQueue(q);
+            }
+        }
+    }
     if (stack == STOCK)
     {
         InternetStackHelper plain; // TcpL4Protocol, static + global routing
@@ -65,6 +78,13 @@ DatacenterTopology::InstallStack(Stack stack)
             fwd->SetEcnThreshold(m_ecnThreshold);
         }
     }
+}
+
+void
+DatacenterTopology::SetAckPriority(bool on)
+{
+    NS_ABORT_MSG_IF(m_assigned, m_className << "::SetAckPriority must precede InstallStack()");
+    m_ackPriority = on;
 }
 
 void

@@ -144,6 +144,14 @@ class DatacenterTopology
     /// \return packets marked CE by the switches' forwarders so far
     uint64_t GetNEcnMarked() const;
     /**
+     * \brief Serve packets without payload (ACKs) before data at every device queue, hosts and
+     * switches (ns3::AckPriorityQueue, same size); before InstallStack(). An experiment's
+     * what-if that removes most of the ACK path's queueing, as the paper's simulator does; not
+     * how real queues behave.
+     * \param on whether to
+     */
+    void SetAckPriority(bool on);
+    /**
      * \return the nodes that are not hosts (the switches), in GetNodes() order
      */
     NodeContainer GetSwitches() const;
@@ -359,6 +367,7 @@ class DatacenterTopology
     /// Order of same-instant arrivals at the switches.
     EcmpSwitchForwarder::ArrivalOrder m_arrivalOrder{EcmpSwitchForwarder::EVENT_ORDER};
     uint32_t m_ecnThreshold{0}; //!< ECN marking threshold of the switches, packets (0: none).
+    bool m_ackPriority{false};  //!< ACKs before data at every device queue.
 };
 
 } // namespace ns3

@@ -71,8 +71,8 @@ std::string
 DatacenterWorkloadHelper::FactoryName(const std::string& transport)
 {
     static const std::map<std::string, std::string> m = {
-        {"tcp", "ns3::TcpSocketFactory"},
-        {"packetscatter", "ns3::TcpSocketFactory"},
+        {"tcp", "ns3::TcpSmallQueuesSocketFactory"},
+        {"packetscatter", "ns3::TcpSmallQueuesSocketFactory"},
         {"mptcp", "ns3::MpTcpSocketFactory"},
         {"ps", "ns3::PacketScatterSocketFactory"},
         {"mmptcp", "ns3::MmpTcpSocketFactory"},
@@ -263,8 +263,9 @@ DatacenterWorkloadHelper::InstallSink(uint32_t host,
         return nullptr;
     }
     // Plain TCP senders connect to a plain TCP sink, every MPTCP variant to an MPTCP one.
-    const std::string sinkFactory =
-        factory == "ns3::TcpSocketFactory" ? factory : "ns3::MpTcpSocketFactory";
+    const bool plain =
+        factory == "ns3::TcpSocketFactory" || factory == "ns3::TcpSmallQueuesSocketFactory";
+    const std::string sinkFactory = plain ? "ns3::TcpSocketFactory" : "ns3::MpTcpSocketFactory";
     PacketSinkHelper sinkHelper(sinkFactory, InetSocketAddress(Ipv4Address::GetAny(), port));
     ApplicationContainer sa = sinkHelper.Install(m_tree.GetHost(host));
     // Application start times count from the installation (ns-3 schedules StartApplication

@@ -15,6 +15,7 @@
 #include "ns3/mptcp-semi-coupled.h"
 #include "ns3/mptcp-xmp.h"
 #include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-new-reno-cwv.h"
 
 #include <algorithm>
 #include <cctype>
@@ -78,7 +79,7 @@ MpTcpCongestionControlRegistry::Named()
         {"coupled", MpTcpFullyCoupled::GetTypeId(), "fully coupled"},
         {"semicoupled", MpTcpSemiCoupled::GetTypeId(), ""},
         {"xmp", MpTcpXmp::GetTypeId(), "ECN, with --ecnThreshold"},
-        {"uncoupled", TcpNewReno::GetTypeId(), "NewReno per subflow"},
+        {"uncoupled", TcpNewRenoCwv::GetTypeId(), "NewReno per subflow"},
     };
     return named;
 }

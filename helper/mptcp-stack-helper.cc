@@ -58,6 +58,7 @@ MpTcpStackHelper::Install(Ptr<Node> node)
     node->AggregateObject(factory);
     node->AggregateObject(CreateObject<PacketScatterSocketFactory>());
     node->AggregateObject(CreateObject<MmpTcpSocketFactory>());
+    node->AggregateObject(CreateObject<TcpSmallQueuesSocketFactory>());
 }
 
 } // namespace ns3

@@ -4,6 +4,7 @@
 #include "mptcp-coupled-congestion-ops.h"
 
 #include "mptcp-socket-base.h"
+#include "tcp-cwnd-validation.h"
 
 #include "ns3/log.h"
 
@@ -75,6 +76,16 @@ MpTcpCoupledCongestionOps::GetCoupledSubflows(Ptr<const TcpSocketState> tcb [[ma
                        DynamicCast<MpTcpCoupledCongestionOps>(ops)});
     }
     return self;
+}
+
+void
+MpTcpCoupledCongestionOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
+{
+    if (!TcpCwndValidation::MayIncrease(tcb))
+    {
+        return;
+    }
+    TcpNewReno::IncreaseWindow(tcb, segmentsAcked);
 }
 
 void

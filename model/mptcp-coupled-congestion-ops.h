@@ -81,6 +81,15 @@ class MpTcpCoupledCongestionOps : public TcpNewReno
                                   const std::vector<SubflowState>& subflows,
                                   std::size_t self) = 0;
 
+    /**
+     * \brief NewReno's slow start and the coupled congestion avoidance, only while the subflow
+     * uses its window (ns3::TcpCwndValidation; Linux's mptcp_ccc_cong_avoid() returns first
+     * when !tcp_is_cwnd_limited()).
+     * \param tcb the subflow's socket state
+     * \param segmentsAcked segments acknowledged
+     */
+    void IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked) override;
+
   protected:
     void CongestionAvoidance(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked) override;
 

@@ -4,6 +4,7 @@
 #include "mptcp-packet-scatter-socket.h"
 
 #include "mptcp-l4-protocol.h"
+#include "tcp-new-reno-cwv.h"
 
 #include "equal-cost-path-counter.h"
 #include "mptcp-ndiffports-path-manager.h"
@@ -296,7 +297,7 @@ PacketScatterSocket::SubflowCreated(Ptr<MpTcpSubflow> sf)
 void
 PacketScatterSocket::ConfigureScatterSubflow(Ptr<MpTcpSubflow> sf)
 {
-    sf->SetCongestionControlAlgorithm(CreateObject<TcpNewReno>());
+    sf->SetCongestionControlAlgorithm(CreateObject<TcpNewRenoCwv>());
     if (!m_portsAssigned)
     {
         // The ports decide the paths: a stream fixed by the node and the socket's rank there.

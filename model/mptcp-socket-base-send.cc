@@ -194,6 +194,18 @@ MpTcpSocketBase::PeerAckedData() const
     return m_peerAckedData;
 }
 
+void
+MpTcpSocketBase::ReceivedDsn64()
+{
+    m_peerDsn64 = true;
+}
+
+bool
+MpTcpSocketBase::UsesDataAck64() const
+{
+    return m_peerDsn64;
+}
+
 uint64_t
 MpTcpSocketBase::GetReinjectedBytes() const
 {

@@ -776,4 +776,16 @@ MpTcpSocketBase::ReceivedData(uint64_t dsn, Ptr<Packet> p)
     }
 }
 
+uint64_t
+MpTcpSocketBase::GetDataOutstanding() const
+{
+    return m_dataNxt - m_dataUna;
+}
+
+uint64_t
+MpTcpSocketBase::GetUnsentBytes() const
+{
+    return m_sndUnsentBytes;
+}
+
 } // namespace ns3

@@ -242,6 +242,15 @@ class MpTcpSocketBase : public Socket
     void SubflowTimedOut(Ptr<MpTcpSubflow> subflow);
     /// \return true once a DATA_ACK from the peer arrived (the peer knows our key)
     bool PeerAckedData() const;
+    /// A subflow received a mapping with an 8-octet data sequence number.
+    void ReceivedDsn64();
+    /**
+     * \return whether our DATA_ACKs take 8 octets: once the peer sent an 8-octet DSN (as
+     * Linux, whose msk->use_64bit_ack is "set when we received a 64-bit DSN",
+     * net/mptcp/options.c); until then 4 octets (RFC 8684 §3.3: either is allowed), so that a
+     * data segment's DSS with its 8-octet DSN takes 22 octets, not 26
+     */
+    bool UsesDataAck64() const;
     /// \return bytes reinjected on another subflow after a timeout
     uint64_t GetReinjectedBytes() const;
     /**
@@ -488,6 +497,10 @@ class MpTcpSocketBase : public Socket
      *         differently cut segments counts twice)
      */
     uint32_t GetRxOutOfOrderBytes() const;
+    /// \return bytes given to subflows and not yet DATA_ACKed (DATA_NXT - DATA_UNA)
+    uint64_t GetDataOutstanding() const;
+    /// \return bytes the application wrote that no subflow has taken yet
+    uint64_t GetUnsentBytes() const;
     /// \param reason a reason code \return MP_TCPRST options received with it
     uint64_t GetTcpRstReceived(MpTcpRstReason reason) const;
     /// \return received DSS mappings ignored because they were outside the receive window
@@ -751,6 +764,7 @@ class MpTcpSocketBase : public Socket
     Time m_firstDataRto{0};           //!< > 0: subflows forget the handshake's RTT sample
     Ptr<MpTcpScheduler> m_scheduler; //!< the scheduler (attribute "Scheduler")
     bool m_peerAckedData{false};      //!< a DATA_ACK arrived
+    bool m_peerDsn64{false};          //!< the peer sent an 8-octet DSN (our DATA_ACKs: 8 octets)
     bool m_joinsOpened{false};        //!< the path manager was told FullyEstablished (or
                                       //!< must not open its subflows any more)
     EventId m_sendPendingEvent;       //!< deferred SendPending()

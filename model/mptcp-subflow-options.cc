@@ -368,6 +368,10 @@ MpTcpSubflow::ReceivedDss(const DssOption& dss, Ptr<Packet> packet, const TcpHea
     {
         m_meta->ReceivedDataAck(dss.dataAck, dss.dataAck64);
     }
+    if (dss.hasMapping && dss.dsn64)
+    {
+        m_meta->ReceivedDsn64();
+    }
     if (dss.hasMapping && dss.dataLength == 0 && m_irsKnown && !m_mappings.IsRxInfinite())
     {
         // An infinite mapping (RFC 8684 §3.7): every byte from its SSN on follows linearly
@@ -656,8 +660,9 @@ MpTcpSubflow::BuildDss(const TcpHeader& header, uint32_t payload, DssOption& dss
     if (m_meta->GetDataAckToSend(dataAck))
     {
         dss.hasDataAck = true;
-        dss.dataAck64 = true;
-        dss.dataAck = dataAck;
+        // 4 octets until the peer sends 8-octet DSNs, as Linux (RFC 8684 §3.3 allows both).
+        dss.dataAck64 = m_meta->UsesDataAck64();
+        dss.dataAck = dss.dataAck64 ? dataAck : (dataAck & 0xffffffffULL);
     }
     if (payload > 0)
     {

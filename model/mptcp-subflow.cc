@@ -28,7 +28,7 @@ MpTcpSubflow::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::MpTcpSubflow")
-            .SetParent<TcpSocketBase>()
+            .SetParent<TcpSmallQueuesSocket>()
             .SetGroupName("Mptcp")
             .AddConstructor<MpTcpSubflow>()
             .AddTraceSource("MalformedOption",
@@ -54,7 +54,7 @@ MpTcpSubflow::MpTcpSubflow()
 }
 
 MpTcpSubflow::MpTcpSubflow(const MpTcpSubflow& sock)
-    : TcpSocketBase(sock),
+    : TcpSmallQueuesSocket(sock),
       m_meta(sock.m_meta),
       m_role(sock.m_role),
       m_subflowId(0),
@@ -77,7 +77,7 @@ MpTcpSubflow::DoDispose()
 {
     m_joinAckTimer.Cancel();
     m_meta = nullptr;
-    TcpSocketBase::DoDispose();
+    TcpSmallQueuesSocket::DoDispose();
 }
 
 void
@@ -231,7 +231,9 @@ MpTcpSubflow::GetSendableBytes() const
     {
         return 0;
     }
-    uint32_t window = AvailableWindow();
+    // What the window and TCP Small Queues let it send now, less what it holds unsent: the
+    // connection gives a subflow only data it can send at once.
+    uint32_t window = std::min(AvailableWindow(), GetSmallQueuesRoom());
     uint32_t unsent = GetUnsentBytes();
     return window > unsent ? window - unsent : 0;
 }
@@ -366,6 +368,18 @@ Time
 MpTcpSubflow::GetRto() const
 {
     return m_rto.Get();
+}
+
+uint32_t
+MpTcpSubflow::GetBytesInFlight() const
+{
+    return BytesInFlight();
+}
+
+TcpSocketState::TcpCongState_t
+MpTcpSubflow::GetCongState() const
+{
+    return m_tcb->m_congState.Get();
 }
 
 void
@@ -615,7 +629,7 @@ MpTcpSubflow::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAc
             maxSize = std::min(maxSize, m->ssn + m->length - rel);
         }
     }
-    uint32_t sz = TcpSocketBase::SendDataPacket(seq, maxSize, withAck);
+    uint32_t sz = TcpSmallQueuesSocket::SendDataPacket(seq, maxSize, withAck);
     m_bytesSent += sz;
     return sz;
 }
@@ -652,6 +666,16 @@ MpTcpSubflow::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     }
     // Every ACK, duplicate ones included (window inflation in recovery), may open room for
     // new data: ask the connection for more, as Linux's MPTCP scheduler does on each ACK.
+    if (m_meta && IsEstablished() && GetSendableBytes() > 0 && m_meta->PullData(this))
+    {
+        SendPendingData(m_connected);
+    }
+}
+
+void
+MpTcpSubflow::SmallQueuesOpened()
+{
+    // The NIC sent some of our data: ask the connection for more, as after an ACK.
     if (m_meta && IsEstablished() && GetSendableBytes() > 0 && m_meta->PullData(this))
     {
         SendPendingData(m_connected);

@@ -12,6 +12,7 @@
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-option-sack.h"
 #include "ns3/tcp-socket-base.h"
+#include "tcp-small-queues-socket.h"
 
 #include <deque>
 #include <map>
@@ -77,7 +78,7 @@ class MpTcpSubflowTxHook : public SimpleRefCount<MpTcpSubflowTxHook>
  * option space the MPTCP options leave, see TxHook) and run with Nagle off (the connection
  * hands over full segments).
  */
-class MpTcpSubflow : public TcpSocketBase
+class MpTcpSubflow : public TcpSmallQueuesSocket
 {
   public:
     /**
@@ -145,8 +146,9 @@ class MpTcpSubflow : public TcpSocketBase
     bool SendMapped(Ptr<Packet> p, uint64_t dsn);
 
     /**
-     * \brief Bytes the subflow could send now without waiting: its available window
-     * (min(cwnd, rwnd) - bytes in flight) less the bytes already queued but unsent.
+     * \brief Bytes the subflow could send now without waiting: the smaller of its available
+     * window (min(cwnd, rwnd) - bytes in flight) and its TCP Small Queues room
+     * (GetSmallQueuesRoom()), less the bytes already queued but unsent.
      * \return bytes
      */
     uint32_t GetSendableBytes() const;
@@ -212,6 +214,10 @@ class MpTcpSubflow : public TcpSocketBase
 
     /// \return the current retransmission timeout (RFC 6298), seconds
     Time GetRto() const;
+    /// \return bytes sent and not yet acknowledged (ns-3's BytesInFlight: SACK-aware)
+    uint32_t GetBytesInFlight() const;
+    /// \return the congestion state (RFC 5681/6675 state machine of ns-3's TcpSocketState)
+    TcpSocketState::TcpCongState_t GetCongState() const;
 
     /**
      * \brief Forget the RTT sample of the handshake: the RTT estimator starts again with no
@@ -437,6 +443,7 @@ class MpTcpSubflow : public TcpSocketBase
      */
     void SendEmptyPacket(uint8_t flags) override;
     void DoDispose() override;
+    void SmallQueuesOpened() override;
 
   private:
     /// Static sink of the Tx trace: adds the MPTCP options (the socket is the third argument).

@@ -6,10 +6,14 @@
 #include "mmptcp-socket.h"
 #include "mptcp-l4-protocol.h"
 #include "mptcp-packet-scatter-socket.h"
+#include "tcp-small-queues-socket.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/object-factory.h"
+#include "ns3/rtt-estimator.h"
+#include "ns3/tcp-recovery-ops.h"
 
 namespace ns3
 {
@@ -17,6 +21,7 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("MpTcpTransportSocketFactory");
 NS_OBJECT_ENSURE_REGISTERED(PacketScatterSocketFactory);
 NS_OBJECT_ENSURE_REGISTERED(MmpTcpSocketFactory);
+NS_OBJECT_ENSURE_REGISTERED(TcpSmallQueuesSocketFactory);
 
 namespace
 {
@@ -70,6 +75,38 @@ Ptr<Socket>
 MmpTcpSocketFactory::CreateSocket()
 {
     return CreateOnNode<MmpTcpSocket>(this, "MmpTcpSocketFactory");
+}
+
+TypeId
+TcpSmallQueuesSocketFactory::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::TcpSmallQueuesSocketFactory")
+                            .SetParent<SocketFactory>()
+                            .SetGroupName("Mptcp")
+                            .AddConstructor<TcpSmallQueuesSocketFactory>();
+    return tid;
+}
+
+Ptr<Socket>
+TcpSmallQueuesSocketFactory::CreateSocket()
+{
+    Ptr<TcpL4Protocol> tcp = GetObject<TcpL4Protocol>();
+    NS_ABORT_MSG_IF(!tcp, "TcpSmallQueuesSocketFactory: the node has no ns3::TcpL4Protocol");
+    // As TcpL4Protocol::CreateSocket(), with our socket class.
+    auto create = [&tcp](const char* attribute) {
+        TypeIdValue type;
+        tcp->GetAttribute(attribute, type);
+        ObjectFactory f;
+        f.SetTypeId(type.Get());
+        return f.Create();
+    };
+    Ptr<TcpSmallQueuesSocket> socket = CreateObject<TcpSmallQueuesSocket>();
+    socket->SetNode(tcp->GetObject<Node>());
+    socket->SetTcp(tcp);
+    socket->SetRtt(DynamicCast<RttEstimator>(create("RttEstimatorType")));
+    socket->SetCongestionControlAlgorithm(DynamicCast<TcpCongestionOps>(create("SocketType")));
+    socket->SetRecoveryAlgorithm(DynamicCast<TcpRecoveryOps>(create("RecoveryType")));
+    return socket;
 }
 
 } // namespace ns3

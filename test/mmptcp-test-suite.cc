@@ -197,7 +197,7 @@ class SwitchTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(run.newDataAfterRetire, 0, "no new data on the initial subflow");
         NS_TEST_ASSERT_MSG_EQ(run.withRttAt05, 9, "mid-transfer: 9 subflows up");
         NS_TEST_ASSERT_MSG_EQ(run.coupledAt05, 8, "the initial one is out of the coupled sums");
-        NS_TEST_ASSERT_MSG_EQ(run.initialCc, "TcpNewReno", "phase 1: NewReno");
+        NS_TEST_ASSERT_MSG_EQ(run.initialCc, "TcpNewRenoCwv", "phase 1: NewReno (with window validation)");
         NS_TEST_ASSERT_MSG_EQ(run.lastCc, "MpTcpLia", "phase 2: the connection's LIA");
     }
 };
@@ -235,7 +235,10 @@ class CwndModeTest : public TestCase
   private:
     void DoRun() override
     {
-        const uint32_t threshold = 30000;
+        // Below the largest window the initial subflow reaches on this 10 Mb/s link: with TCP
+        // Small Queues and window validation (as Linux) it grows to about 18 segments in slow
+        // start and no further, the NIC being the bottleneck.
+        const uint32_t threshold = 20000;
         MmptcpRun run = RunMmptcp(500000, true, threshold);
         std::cout << GetName() << ": switched at cwnd " << run.cwndAtSwitch << " B after "
                   << run.bytesAtSwitch << " B; largest cwnd before " << run.maxCwndBeforeSwitch

@@ -464,7 +464,7 @@ class AutoThresholdTest : public TestCase
         sf->GetAttribute("MinRto", minRto);
         NS_TEST_ASSERT_MSG_EQ(lt.Get(), false, "LimitedTransmit applied to the subflow");
         NS_TEST_ASSERT_MSG_EQ(minRto.Get(), MilliSeconds(200), "MinRto applied to the subflow");
-        NS_TEST_ASSERT_MSG_EQ(sf->GetCongestionOps()->GetName(), "TcpNewReno", "NewReno");
+        NS_TEST_ASSERT_MSG_EQ(sf->GetCongestionOps()->GetName(), "TcpNewRenoCwv", "NewReno (with window validation)");
         Simulator::Destroy();
 
         ConfigurePs();

@@ -136,6 +136,23 @@ def percentile(sorted_vals, q):
     return sorted_vals[lo] + (sorted_vals[hi] - sorted_vals[lo]) * (pos - lo)
 
 
+# Two-sided 95 % quantiles of Student's t distribution, by degrees of freedom (1..30).
+_T975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+         2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+         2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+
+
+def ci95(vals):
+    """Half-width of the 95 % confidence interval of the mean of VALS (Student's t, sample
+    standard deviation); NaN with fewer than two values."""
+    vals = [float(v) for v in vals if v is not None and not math.isnan(float(v))]
+    if len(vals) < 2:
+        return math.nan
+    df = len(vals) - 1
+    t = _T975[df - 1] if df <= len(_T975) else 1.960
+    return t * statistics.stdev(vals) / math.sqrt(len(vals))
+
+
 def mean(vals):
     """Mean of the values that are not None or NaN; NaN if there are none."""
     vals = [v for v in vals if v is not None and not (isinstance(v, float) and math.isnan(v))]

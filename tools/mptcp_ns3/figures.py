@@ -31,6 +31,7 @@ import sys
 from . import load_variance, responsive_figures, schema, sdn_figures, sweep
 from .common import (ArgumentParser, BadInput, PlotError, error, int_list, mean, norm_value,
                      parse_value, percentile, pyplot, save_figure)
+from . import reference
 from .plots import fattree as fattree_plots
 from .schema import require_table
 
@@ -48,7 +49,8 @@ OPTIONS = {
         "switchThreshold", "incastSenders", "shortFlowStart", "topology", "hosts",
         "connectionsPerHost", "localFraction", "hotspot", "RngSeed", "controller",
         "hederaInterval", "hederaThreshold", "closedLoopDestination", "hostLimitedRate",
-        "ecnThreshold",
+        "ecnThreshold", "smallQueues", "cwndValidation", "ackPriority", "subflowTrace",
+        "subflowTraceInterval",
         # seed 004 (responsive_figures.py): Responsive MPTCP and its workloads
         "monitorInterval", "deltaDgt", "deltaRvt", "stableCount", "maxSubflows", "deltaDdt",
         "flows", "maxFlowsPerReceiver", "flowSizeMin", "flowSizeMax", "shuffleJobs", "reducers",
@@ -297,35 +299,43 @@ def plot_throughput_vs_subflows(ctx, topo_name):
 def plot_fig2(ctx):
     written = plot_throughput_vs_subflows(ctx, "FatTree")
     ctx.say("paper (Fig. 2 left, k=8, htsim): TCP below 50 % of optimal; about 90 % needs 8 "
-            "subflows (MPTCP-8 about 90 %)")
+            "subflows (MPTCP-8 about 90 %); htsim rerun in the paper's setting: "
+            + ", ".join(f"{'TCP' if k == 'TCP' else 'MPTCP-' + str(k)} {v}"
+                        for k, v in reference.HTSIM_FIG2.items()))
     return written
 
 
-def ranked_lines(ctx, krows, mp_subflows):
+def ranked_lines(ctx, krows, mp_subflows, per_run=None):
+    """Fig. 3's lines (name, subflows, runs, pooled sorted values); fills PER_RUN (a dict) with
+    {(name, subflows): [sorted values of each run]} when given."""
     tcp, mp = split_tcp_mptcp(krows)
-    lines = []
+    groups = []
     if tcp:
-        lines.append(("TCP", 1, len(tcp), sorted(fattree_plots.load_flow_pcts(
-            ctx.con, [r["run_id"] for r in tcp]))))
+        groups.append(("TCP", 1, tcp))
     for sf in mp_subflows(sorted({r["subflows"] for r in mp})):
-        g = [r for r in mp if r["subflows"] == sf]
-        lines.append(("MPTCP", sf, len(g), sorted(fattree_plots.load_flow_pcts(
-            ctx.con, [r["run_id"] for r in g]))))
+        groups.append(("MPTCP", sf, [r for r in mp if r["subflows"] == sf]))
+    lines = []
+    for name, sf, g in groups:
+        ids = [r["run_id"] for r in g]
+        lines.append((name, sf, len(g), sorted(fattree_plots.load_flow_pcts(ctx.con, ids))))
+        if per_run is not None:
+            per_run[(name, sf)] = list(fattree_plots.load_flow_pcts_by_run(ctx.con, ids).values())
     return [ln for ln in lines if ln[3]]
 
 
 def plot_fig3(ctx):
     written = []
     for k, krows in sorted(group(ctx.rows, lambda p, r: p.get("k")).items()):
-        lines = ranked_lines(ctx, krows, lambda sfs: sfs[-1:])
+        per_run = {}
+        lines = ranked_lines(ctx, krows, lambda sfs: sfs[-1:], per_run)
         if not lines:
             continue
         ctx.say(f"FatTree k={k}:")
-        fattree_plots.print_fig3(lines, ctx.stream, False)
+        fattree_plots.print_fig3(lines, ctx.stream, False, per_run)
         path = ctx.path(f"k{k}-flow-rank")
         fattree_plots.plot_fig3(lines, {}, [r for _, r in krows], path,
                                 title=f"FatTree k={k}, per-flow throughput ({ctx.scale} scale)",
-                                dpi=ctx.dpi or 150)
+                                dpi=ctx.dpi or 150, per_run=per_run)
         written.append(path)
     ctx.say("paper (Fig. 3, k=8): TCP: some flows below 10 %; MPTCP-8: most flows at least "
             "90 %, none below 50 %")

@@ -101,6 +101,8 @@ BAD = [
     ("--k=4 --workload=shuffle --shuffleResponse=0", "shuffleResponse"),
     ("--k=4 --workload=shuffle --shuffleRequest=0", "shuffleRequest"),
     ("--k=4 --workload=shuffle --backgroundFraction=1.5", "backgroundFraction"),
+    ("--k=4 --subflowTraceInterval=0s", "subflowTraceInterval"),
+    ("--k=4 --duration=0.3 --warmup=0.1 --subflowTrace=/nonexistent-dir/t.csv", "subflowTrace"),
 ]
 
 
@@ -610,3 +612,75 @@ def test_closed_loop_hedera_stores_flows_and_controller_row(tmp_path):
     assert (c[4], c[5], c[6], c[7]) == (last["flows_scheduled"], last["rules_installed"],
                                         last["control_messages"], last["control_bytes"])
     assert c[4] > 0 and c[5] >= c[4]
+
+
+def test_subflow_trace_samples_every_subflow_and_paths(tmp_path):
+    """--subflowTrace: one row per subflow per sample from the warm-up on (every interval), the
+    connection's received bytes growing, and every subflow's path both ways in FILE.paths; with
+    TCP Small Queues (the default) a flow keeps far less than its NIC queue in its host."""
+    trace = tmp_path / "t.csv"
+    p = subprocess.run([BINARY, "--k=4", "--duration=0.35", "--warmup=0.15", "--db=none",
+                        "--quiet=true", "--transport=mptcp", "--subflows=4",
+                        "--subflowTrace=%s" % trace, "--subflowTraceInterval=50ms"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    import csv
+    with open(trace) as f:
+        rows = list(csv.DictReader(f))
+    times = sorted({round(float(r["t_s"]), 3) for r in rows})
+    # 0.15, 0.20, 0.25, 0.30 (the one at 0.35 is the stop time: not run).
+    assert times == [0.15, 0.2, 0.25, 0.3]
+    for t in times:
+        at = [r for r in rows if round(float(r["t_s"]), 3) == t]
+        assert len({r["flow"] for r in at}) == 16
+        assert len(at) == 16 * 4, t
+    first = {r["flow"]: int(r["rx_bytes"]) for r in rows if round(float(r["t_s"]), 3) == 0.15}
+    last = {r["flow"]: int(r["rx_bytes"]) for r in rows if round(float(r["t_s"]), 3) == 0.3}
+    assert all(last[f] > first[f] for f in first)
+    # TCP Small Queues: a flow's subflows keep far less than the 100-packet NIC queue in their
+    # host (about 1-2 ms of their pacing rates; 30-36 packets here, just after slow start).
+    per_host = {}
+    for r in rows:
+        key = (r["t_s"], r["flow"])
+        per_host[key] = per_host.get(key, 0) + int(r["host_queued"])
+    assert max(per_host.values()) <= 60 * 1400, max(per_host.values())
+    assert {r["ca_state"] for r in rows} <= {"0", "1", "2", "3", "4"}
+    with open(str(trace) + ".paths") as f:
+        paths_rows = list(csv.DictReader(f))
+    assert len(paths_rows) == 16 * 4 * 2
+    for r in paths_rows:
+        nodes = r["nodes"].split()
+        assert len(nodes) in (3, 5, 7), r  # same edge, same pod, other pod
+    data = {(r["flow"], r["subflow"]): r["nodes"].split() for r in paths_rows
+            if r["direction"] == "0"}
+    acks = {(r["flow"], r["subflow"]): r["nodes"].split() for r in paths_rows
+            if r["direction"] == "1"}
+    for key, nodes in data.items():
+        assert acks[key][0] == nodes[-1] and acks[key][-1] == nodes[0]
+
+
+def test_small_queues_and_window_validation_off_is_ns3_tcp():
+    """--smallQueues=0 --cwndValidation=0: TCP and the subflows behave as ns-3's TcpSocketBase
+    (the goldens of the module before them were reproduced to the byte that way); on, the
+    sender NICs no longer drop: the link_layers host-edge 'up' drops of a MPTCP-8 run fall."""
+    base = ["--k=4", "--duration=0.6", "--warmup=0.2", "--quiet=true", "--transport=mptcp",
+            "--subflows=8"]
+    out = {}
+    for flag in ("1", "0"):
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            db = os.path.join(d, "r.db")
+            p = subprocess.run([BINARY] + base + ["--db=%s" % db, "--smallQueues=" + flag,
+                                                   "--cwndValidation=" + flag],
+                               capture_output=True, text=True, timeout=180)
+            assert p.returncode == 0, p.stderr
+            con = sqlite3.connect(db)
+            drops = con.execute("SELECT drops FROM link_layers WHERE layer='host-edge' AND "
+                                "direction='up'").fetchone()[0]
+            params = json.loads(con.execute("SELECT params_json FROM runs").fetchone()[0])
+            con.close()
+            out[flag] = drops
+            assert params["smallQueues"] is (flag == "1")
+            assert params["cwndValidation"] is (flag == "1")
+    assert out["1"] == 0, out
+    assert out["0"] > 0, out

@@ -11,6 +11,7 @@ import random
 import re
 import sqlite3
 import stat
+import statistics
 import sys
 import textwrap
 
@@ -411,3 +412,40 @@ def test_check_result():
     assert "expected 16" in run_fattree_sweep.check_result(json.dumps(good), cfg, 16)[1]
     assert "not a number" in run_fattree_sweep.check_result(
         json.dumps(dict(good, optimal_pct="high")), cfg, 8)[1]
+
+
+def test_fig2_confidence_interval_and_htsim_reference(tmp_path):
+    """Several runs per point: the table's ci95 is Student's t 95 % half-width computed by hand
+    (3 runs: t = 4.303), the htsim column has the paper's simulator's values in the paper's
+    setting (k=8), and '-' where htsim has none (MPTCP-1) or for one run; Fig. 3's run_min is
+    the lowest flow of each run, lowest..highest."""
+    db = tmp_path / "ci.db"
+    con = create_db(str(db))
+    tcp_runs = [[40.0, 60.0], [44.0, 58.0], [50.0, 52.0]]        # means 50, 51, 51
+    mp8_runs = [[90.0, 98.0], [88.0, 96.0], [91.0, 99.0]]        # means 94, 92, 95
+    for i, pcts in enumerate(tcp_runs):
+        insert_run(con, pcts, label="ci", rng_run=i + 1)
+    for i, pcts in enumerate(mp8_runs):
+        insert_run(con, pcts, label="ci", transport="mptcp", subflows=8, cc="lia", rng_run=i + 1)
+    insert_run(con, [70.0, 72.0], label="ci", transport="mptcp", subflows=1, cc="lia")
+    con.close()
+    buf = io.StringIO()
+    mptcp_plots.run(["--db", str(db), "--out", str(tmp_path / "f")], out=buf)
+    text = buf.getvalue()
+    rows = {}
+    for line in text.splitlines():
+        m = re.match(r"^(TCP|MPTCP)\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\S+)\s+(\S+)",
+                     line)
+        if m and "Fig. 3" not in line:
+            rows.setdefault((m[1], int(m[2])), (m[7], m[8]))
+    sd_tcp = statistics.stdev([50.0, 51.0, 51.0])
+    sd_mp = statistics.stdev([94.0, 92.0, 95.0])
+    assert float(rows[("TCP", 1)][0]) == pytest.approx(4.303 * sd_tcp / 3 ** 0.5, abs=0.006)
+    assert float(rows[("MPTCP", 8)][0]) == pytest.approx(4.303 * sd_mp / 3 ** 0.5, abs=0.006)
+    assert rows[("TCP", 1)][1] == "50.2" and rows[("MPTCP", 8)][1] == "94.6"
+    assert rows[("MPTCP", 1)] == ("-", "-")
+    fig3 = text.split("Fig. 3", 1)[1]
+    m = re.search(r"^MPTCP\s+8\s+3\s+6\s.*\s(\d+\.\d)\.\.(\d+\.\d)\s*$", fig3, re.M)
+    assert m and (float(m[1]), float(m[2])) == (88.0, 91.0), fig3
+    assert_png(tmp_path / "f" / "fig2-throughput-vs-subflows.png")
+    assert_png(tmp_path / "f" / "fig3-flow-rank.png")

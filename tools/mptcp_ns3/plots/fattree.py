@@ -9,10 +9,16 @@ selects the runs of one FatTree sweep and writes
   fig2-throughput-vs-subflows.png  aggregate throughput (% of optimal, runs.optimal_pct) of
                                    single-path TCP and of MPTCP against the number of
                                    subflows; bar = mean over the runs with the same parameters
-                                   (different --RngRun), error bar = min..max when several;
+                                   (different --RngRun), error bar = its 95 % confidence
+                                   interval (Student's t) when there are several; in the
+                                   paper's setting (k=8, permutation, 100 Mb/s) the paper's own
+                                   simulator's values (htsim, mptcp_ns3.reference) beside;
   fig3-flow-rank.png               per-flow throughput (% of optimal, flows.pct_of_optimal)
                                    ranked from lowest to highest, for TCP and for MPTCP with the
-                                   largest subflow count present.
+                                   largest subflow count present: the median over the runs of
+                                   each rank, the band from the lowest to the highest run when
+                                   there are several, and htsim's lowest flow, 10th and 50th
+                                   percentiles (paper's setting).
 
 Selection: runs of --experiment (default 'fattree'); --label (default: the label of the most
 recent such run); --k, --hosts-per-tor, --matrix (default: those of the most recent run of that
@@ -30,9 +36,10 @@ import sqlite3
 import statistics
 import sys
 
-from ..common import (ArgumentParser, PlotError, add_db_out, percentile, pyplot,
+from ..common import (ArgumentParser, PlotError, add_db_out, ci95, percentile, pyplot,
                       run_plot_main, save_figure)
 from ..schema import open_db
+from .. import reference
 
 PROG = "mptcp-ns3 plot fattree"
 FIG2_NAME = "fig2-throughput-vs-subflows.png"
@@ -73,6 +80,35 @@ def load_runs(con, experiment):
         return [dict(r) for r in cur.fetchall()]
     except sqlite3.Error as e:
         raise PlotError(f"cannot read table runs: {e}") from None
+
+
+def load_flow_pcts_by_run(con, run_ids):
+    """{run_id: sorted flows.pct_of_optimal} of the given runs (NULLs dropped)."""
+    out = {}
+    for rid in run_ids:
+        cur = con.execute("SELECT pct_of_optimal FROM flows WHERE run_id = ? "
+                          "AND pct_of_optimal IS NOT NULL", (rid,))
+        vals = sorted(float(r[0]) for r in cur.fetchall())
+        if vals:
+            out[rid] = vals
+    return out
+
+
+def rank_spread(per_run):
+    """Per rank (runs resampled to the smallest run's flow count): (median, lowest, highest)
+    over the runs; per_run is a list of sorted per-flow lists."""
+    per_run = [v for v in per_run if v]
+    if not per_run:
+        return [], [], []
+    n = min(len(v) for v in per_run)
+    med, lo, hi = [], [], []
+    for i in range(n):
+        q = 100.0 * i / (n - 1) if n > 1 else 0.0
+        vals = sorted(percentile(v, q) for v in per_run)
+        med.append(statistics.median(vals))
+        lo.append(vals[0])
+        hi.append(vals[-1])
+    return med, lo, hi
 
 
 def load_flow_pcts(con, run_ids):
@@ -145,16 +181,19 @@ def summarize(values):
 
 
 def fig2_rows(tcp, mptcp):
-    """Rows (series, subflows, n, mean, min, max, run_ids) of Fig. 2, TCP first."""
+    """Rows (series, subflows, n, mean, min, max, run_ids, ci95) of Fig. 2, TCP first; ci95 is
+    the half-width of the mean's 95 % confidence interval (NaN for one run)."""
     rows = []
     s = summarize(r["optimal_pct"] for r in tcp)
     if s:
-        rows.append(("TCP", 1, *s, [r["run_id"] for r in tcp]))
+        rows.append(("TCP", 1, *s, [r["run_id"] for r in tcp],
+                     ci95(r["optimal_pct"] for r in tcp)))
     for sf in sorted({r["subflows"] for r in mptcp}):
         group = [r for r in mptcp if r["subflows"] == sf]
         s = summarize(r["optimal_pct"] for r in group)
         if s:
-            rows.append(("MPTCP", sf, *s, [r["run_id"] for r in group]))
+            rows.append(("MPTCP", sf, *s, [r["run_id"] for r in group],
+                         ci95(r["optimal_pct"] for r in group)))
     return rows
 
 
@@ -183,25 +222,42 @@ def plot_fig2(rows, sel, runs, path, title=None, dpi=150):
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.2))
     xs, labels, legended = [], [], set()
-    for x, (series, sf, n, mean, lo, hi, _) in enumerate(rows):
+    show_ref = bool(runs) and all(reference.applies(r) for r in runs)
+    for x, (series, sf, n, mean, lo, hi, _, ci) in enumerate(rows):
         color = "#d62728" if series == "TCP" else "#1f77b4"
-        yerr = [[mean - lo], [hi - mean]] if n > 1 else None
+        has_ci = n > 1 and not math.isnan(ci)
+        yerr = [[ci], [ci]] if has_ci else None
         legend = None
         if series not in legended:
             legended.add(series)
             legend = "TCP (single path, ECMP)" if series == "TCP" else "MPTCP"
+            if has_ci:
+                legend += f", mean of {n} runs ± 95 % CI"
         ax.bar(x, mean, width=0.7, color=color, edgecolor="black", linewidth=0.5,
                yerr=yerr, capsize=4 if yerr else 0, label=legend)
-        ax.text(x, (hi if n > 1 else mean) + 1.5, f"{mean:.0f}", ha="center", va="bottom",
-                fontsize=8)
+        ax.text(x, mean + (ci if has_ci else 0) + 1.5, f"{mean:.1f}", ha="center",
+                va="bottom", fontsize=7)
+        ref = reference.htsim_fig2(series, sf) if show_ref else None
+        if ref is not None:
+            lab = None
+            if "htsim" not in legended:
+                legended.add("htsim")
+                lab = "paper's simulator (htsim, 3 seeds)"
+            ax.plot([x - 0.35, x + 0.35], [ref, ref], color="black", linewidth=2.0, label=lab)
         xs.append(x)
         labels.append("TCP" if series == "TCP" else str(sf))
+    if show_ref and any(r[0] == "MPTCP" and r[1] == 8 for r in rows):
+        ax.axhline(reference.PAPER_MPTCP8_PCT, color="green", linestyle="-.", linewidth=0.8,
+                   label="paper: 90 % with 8 subflows")
     ax.set_xticks(xs)
     ax.set_xticklabels(labels)
     ax.axhline(100, color="grey", linestyle="--", linewidth=0.8)
     if any(r[0] == "TCP" for r in rows) and len(rows) > 1:
         ax.axvline(0.5, color="black", linewidth=0.6)
     ax.set_ylim(0, max([110.0] + [r[5] + 8 for r in rows]))
+    if show_ref:
+        ax.text(0.01, 0.99, "black bars: htsim rerun with the paper's setting "
+                "(notes/fidelity.md)", transform=ax.transAxes, fontsize=6, va="top")
     ax.set_xlabel("No. of MPTCP subflows (TCP: single-path baseline)")
     ax.set_ylabel("Throughput (% of optimal)")
     ax.set_title(title or title_of(sel, runs), fontsize=9)
@@ -210,17 +266,41 @@ def plot_fig2(rows, sel, runs, path, title=None, dpi=150):
     save_figure(fig, path, dpi)
 
 
-def plot_fig3(lines, sel, runs, path, title=None, dpi=150):
+def plot_fig3(lines, sel, runs, path, title=None, dpi=150, per_run=None):
+    """Ranked per-flow throughput. LINES: (name, subflows, runs, pooled sorted values); PER_RUN:
+    {(name, subflows): [sorted values of one run, ...]}: with several runs the median of each
+    rank is drawn with the band of the lowest..highest run."""
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.2))
     styles = {"TCP": dict(color="#d62728", linestyle="--"), "MPTCP": dict(color="#1f77b4")}
+    show_ref = bool(runs) and all(reference.applies(r) for r in runs)
     for name, sf, nruns, vals in lines:
-        per_run = len(vals) / max(nruns, 1)
-        # With several runs pooled, x is scaled so that it still spans 0..flows per run.
-        xs = [(i + 1) * per_run / len(vals) for i in range(len(vals))]
         label = "TCP" if name == "TCP" else f"MPTCP, {sf} subflows"
-        label += f" ({nruns} run{'s' if nruns != 1 else ''}, {len(vals)} flows)"
-        ax.plot(xs, vals, label=label, linewidth=1.4, **styles[name])
+        runs_vals = (per_run or {}).get((name, sf))
+        if runs_vals and len(runs_vals) > 1:
+            med, lo, hi = rank_spread(runs_vals)
+            xs = list(range(1, len(med) + 1))
+            label += f" (median of {len(runs_vals)} runs per rank, band: lowest..highest run)"
+            ax.fill_between(xs, lo, hi, alpha=0.25, color=styles[name]["color"], linewidth=0)
+            ax.plot(xs, med, label=label, linewidth=1.4, **styles[name])
+        else:
+            per = len(vals) / max(nruns, 1)
+            # With several runs pooled, x is scaled so that it still spans 0..flows per run.
+            xs = [(i + 1) * per / len(vals) for i in range(len(vals))]
+            label += f" ({nruns} run{'s' if nruns != 1 else ''}, {len(vals)} flows)"
+            ax.plot(xs, vals, label=label, linewidth=1.4, **styles[name])
+        ref = reference.HTSIM_FIG3.get("TCP" if name == "TCP" else sf) if show_ref else None
+        if ref:
+            flows = len(runs_vals[0]) if runs_vals else len(vals) / max(nruns, 1)
+            for key, (a, b) in ref.items():
+                x = 1 if key == "min" else flows * key / 100.0
+                ax.plot([x, x], [a, b], color="black", linewidth=2.5,
+                        marker="_", markersize=8)
+    if show_ref:
+        ax.plot([], [], color="black", linewidth=2.5,
+                label="htsim (paper's simulator, 3 seeds): lowest, p10, p50")
+        ax.axhline(reference.PAPER_MPTCP8_MIN_FLOW_PCT, color="green", linestyle="-.",
+                   linewidth=0.8, label="paper: no MPTCP-8 flow below 50 %")
     ax.axhline(100, color="grey", linestyle=":", linewidth=0.8)
     ax.set_ylim(0, max([110.0] + [max(v) + 5 for _, _, _, v in lines]))
     ax.set_xlim(left=0)
@@ -234,26 +314,37 @@ def plot_fig3(lines, sel, runs, path, title=None, dpi=150):
 
 
 def print_fig2(rows, out):
-    print("Fig. 2: aggregate throughput (% of optimal) vs number of subflows", file=out)
+    print("Fig. 2: aggregate throughput (% of optimal) vs number of subflows; ci95: half-width "
+          "of the 95 % confidence interval of the mean (several runs); htsim: the paper's "
+          "simulator in its setting (k=8, 100 Mb/s, permutation)", file=out)
     print(f"{'series':<7} {'subflows':>8} {'runs':>5} {'mean_pct':>9} {'min_pct':>8} "
-          f"{'max_pct':>8}  run_ids", file=out)
-    for series, sf, n, mean, lo, hi, ids in rows:
-        print(f"{series:<7} {sf:>8} {n:>5} {mean:>9.2f} {lo:>8.2f} {hi:>8.2f}  "
+          f"{'max_pct':>8} {'ci95':>6} {'htsim':>6}  run_ids", file=out)
+    for series, sf, n, mean, lo, hi, ids, ci in rows:
+        ref = reference.htsim_fig2(series, sf)
+        cis = f"{ci:>6.2f}" if not math.isnan(ci) else f"{'-':>6}"
+        refs = f"{ref:>6.1f}" if ref is not None else f"{'-':>6}"
+        print(f"{series:<7} {sf:>8} {n:>5} {mean:>9.2f} {lo:>8.2f} {hi:>8.2f} {cis} {refs}  "
               f"{','.join(map(str, ids))}", file=out)
 
 
-def print_fig3(lines, out, all_flows):
-    print("Fig. 3: per-flow throughput (% of optimal), ranked lowest to highest", file=out)
+def print_fig3(lines, out, all_flows, per_run=None):
+    """The ranked per-flow table: percentiles of the pooled flows, flows below 50 % and at
+    least 90 %, and (PER_RUN given) the lowest flow of each run as 'lowest..highest' over the
+    runs (the paper: no MPTCP-8 flow below 50 %, in every run)."""
+    print("Fig. 3: per-flow throughput (% of optimal), ranked lowest to highest (runs pooled); "
+          "run_min: the lowest flow of each run, lowest..highest over the runs", file=out)
     qs = (0, 10, 25, 50, 75, 90, 100)
     print(f"{'series':<7} {'subflows':>8} {'runs':>5} {'flows':>6} "
           + " ".join(f"{'p' + str(q):>6}" for q in qs)
-          + f" {'<50%':>6} {'>=90%':>6}", file=out)
+          + f" {'<50%':>6} {'>=90%':>6} {'run_min':>12}", file=out)
     for name, sf, nruns, vals in lines:
         below50 = sum(v < 50 for v in vals)
         above90 = sum(v >= 90 for v in vals)
+        mins = [v[0] for v in (per_run or {}).get((name, sf), []) if v]
+        run_min = f"{min(mins):.1f}..{max(mins):.1f}" if mins else "-"
         print(f"{name:<7} {sf:>8} {nruns:>5} {len(vals):>6} "
               + " ".join(f"{percentile(vals, q):>6.1f}" for q in qs)
-              + f" {below50:>6} {above90:>6}", file=out)
+              + f" {below50:>6} {above90:>6} {run_min:>12}", file=out)
     if all_flows:
         for name, sf, _, vals in lines:
             print(f"{name} subflows={sf} ranked: " + " ".join(f"{v:.2f}" for v in vals), file=out)
@@ -271,16 +362,21 @@ def run(argv, out=sys.stdout):
             raise PlotError(f"the selected runs ({describe(sel)}) have no optimal_pct values")
         check_uniform(tcp + mptcp)
         lines = []
+        per_run = {}
         if tcp:
             vals = sorted(load_flow_pcts(con, [r["run_id"] for r in tcp]))
             if vals:
                 lines.append(("TCP", 1, len(tcp), vals))
+                per_run[("TCP", 1)] = list(
+                    load_flow_pcts_by_run(con, [r["run_id"] for r in tcp]).values())
         if mptcp:
             top = max(r["subflows"] for r in mptcp)
             group = [r for r in mptcp if r["subflows"] == top]
             vals = sorted(load_flow_pcts(con, [r["run_id"] for r in group]))
             if vals:
                 lines.append(("MPTCP", top, len(group), vals))
+                per_run[("MPTCP", top)] = list(
+                    load_flow_pcts_by_run(con, [r["run_id"] for r in group]).values())
     except sqlite3.Error as e:
         raise PlotError(f"cannot read database '{args.db}': {e}") from None
     finally:
@@ -299,9 +395,9 @@ def run(argv, out=sys.stdout):
     written.append(fig2)
     print("", file=out)
     if lines:
-        print_fig3(lines, out, args.print_flows)
+        print_fig3(lines, out, args.print_flows, per_run)
         fig3 = os.path.join(args.out, FIG3_NAME)
-        plot_fig3(lines, sel, tcp + mptcp, fig3)
+        plot_fig3(lines, sel, tcp + mptcp, fig3, per_run=per_run)
         written.append(fig3)
     else:
         print(f"{PROG}: warning: no per-flow rows for the selected runs; {FIG3_NAME} not drawn",
