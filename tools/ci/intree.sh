@@ -4,9 +4,10 @@
 # other, e.g. an ns-3.48 tree) and run it the way ns-3 users do:
 #   1. sync the repository (without build*/, .git/, results/) to <tree>/contrib/mptcp;
 #   2. ./ns3 configure -G Ninja --enable-examples --enable-tests --enable-mpi
-#      --enable-modules='mptcp;csma;mpi;<deps>' (ns-3's MPI distributed simulator, Debian's Open
-#      MPI) and cmake --build cmake-cache -j2 --target test-runner <examples> (only what the
-#      module's suites and examples need; ccache: $MPTCP_CACHE_DIR/ccache);
+#      --enable-modules='mptcp;csma;mpi;<deps>' --filter-module-examples-and-tests=mptcp
+#      (ns-3's MPI distributed simulator, Debian's Open MPI; the test libraries and examples of
+#      this module only) and cmake --build cmake-cache -j2 --target test-runner <examples> (only
+#      what the module's suites and examples need; ccache: $MPTCP_CACHE_DIR/ccache);
 #   3. check that nothing was compiled against Debian's /usr/include/ns3 and that no binary
 #      loads Debian's libns3-*.so (libns3-dev stays installed for the standalone job);
 #   4. ./test.py -n -s <suite> for every TestSuite of MPTCP_TEST_SOURCES (and check that
@@ -117,8 +118,11 @@ fi
 cd "$tree"
 say "configure: --enable-modules='$modules' (CCACHE_DIR=$CCACHE_DIR)"
 t0=$(date +%s)
+# --filter-module-examples-and-tests=mptcp: the test libraries and examples of the module alone,
+# not those of ns-3's own modules (test-runner links every test library that is built; building
+# ns-3's took most of this stage's time on a fresh machine).
 masked ./ns3 configure -G Ninja --enable-examples --enable-tests --enable-mpi \
-  --enable-modules="$modules"
+  --enable-modules="$modules" --filter-module-examples-and-tests=mptcp
 t1=$(date +%s)
 # Only what the module's suites and examples need: test-runner (which links the module and the
 # test libraries of the enabled modules) and the module's examples, not ns-3's own examples.

@@ -12,7 +12,8 @@
 #
 # Environment: MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3): the sid root is
 #              $MPTCP_CACHE_DIR/sid-root (made once, reused while it has the pinned version);
-#              MPTCP_NO_INSTALL=1 skips apt-get install of debootstrap on the host.
+#              MPTCP_NO_INSTALL=1 skips apt-get install of debootstrap on the host;
+#              MPTCP_PREPARE_ONLY=1 makes the sid root and stops.
 #
 # Why not in-tree: Debian's mirror reachable here serves sid's binary packages but not its source
 # packages (apt-get source ns3=3.48-1 answers 404), so an ns-3.48 source tree cannot be had in CI;
@@ -90,12 +91,17 @@ fi
 say "ns-3 in the sid root: libns3-dev $(chroot "$root" dpkg-query -W -f='${Version}' libns3-dev), \
 $(in_root 'g++ --version | head -n1'), $(in_root 'cmake --version | head -n1')"
 
+# MPTCP_PREPARE_ONLY=1: only make the sid root (tools/test-all.sh does that in the background
+# while the first stages compile).
+if [ "${MPTCP_PREPARE_ONLY:-0}" = 1 ]; then say "sid root ready"; exit 0; fi
+
 # --- the module's sources ------------------------------------------------------------------------
 bash "$repo/tools/ci/sync-module.sh" "$root/src/mptcp" > /dev/null
 
 # --- build and test ------------------------------------------------------------------------------
 say "configure, build (-Werror) and ctest in the sid root"
 in_root 'cd /src/mptcp &&
-  cmake -S . -B build -G Ninja -DMPTCP_WARNINGS_AS_ERRORS=ON &&
+  cmake -S . -B build -G Ninja -DMPTCP_WARNINGS_AS_ERRORS=ON \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" &&
   cmake --build build -j2 &&
   cd build && ctest --output-on-failure --no-tests=error'

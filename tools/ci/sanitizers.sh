@@ -6,7 +6,9 @@
 #   tools/ci/sanitizers.sh mptcp-option mptcp-soak  # only these suites
 #
 # Configures a separate standalone build against Debian's ns-3.37 in build-asan/ (another
-# directory with MPTCP_ASAN_BUILD_DIR; RelWithDebInfo, gcc, -fsanitize=address,undefined
+# directory with MPTCP_ASAN_BUILD_DIR; gcc, -O1 -g (the level AddressSanitizer's documentation
+# recommends, and quicker to compile: one test file took 22 s at -O1, 41 s at -O3),
+# -fsanitize=address,undefined
 # -fno-omit-frame-pointer -fno-sanitize-recover=undefined, so that undefined behaviour stops the
 # run too; ccache when it is installed), builds only test-runner (the module's library and its
 # suites), then runs each suite (every one listed by `test-runner --list` unless named) in a
@@ -23,7 +25,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")/../.."
 dir=${MPTCP_ASAN_BUILD_DIR:-build-asan}
-flags="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
+flags="-O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 launcher=()
 if command -v ccache >/dev/null; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
@@ -32,13 +34,15 @@ if command -v ccache >/dev/null; then
   # CI builds a fresh clone at another path each time: paths under the clone are hashed relative
   # to it, and the working directory (hashed because of -g) is left out, so that the cache hits.
   export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
+  # The precompiled ns-3 headers (MPTCP_PRECOMPILE_HEADERS) are cached only with these.
+  export CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
 fi
 if [ -f "$dir/CMakeCache.txt" ] && ! grep -q "^CMAKE_CXX_FLAGS:STRING=$flags$" "$dir/CMakeCache.txt"
 then
   rm -rf "$dir/CMakeCache.txt" "$dir/CMakeFiles" # configured otherwise: start again
 fi
 if [ ! -f "$dir/CMakeCache.txt" ]; then
-  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS="$flags" \
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS="$flags" \
     "${launcher[@]}"
 fi
 nice -n 10 cmake --build "$dir" -j2 --target test-runner

@@ -8,7 +8,8 @@
 # Environment: MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3): the wheel is downloaded once to
 #              $MPTCP_CACHE_DIR/wheel and unpacked to $MPTCP_CACHE_DIR/wheel/x;
 #              MPTCP_WHEEL_BUILD_DIR (default <repo>/build/ns3-3.44);
-#              MPTCP_NO_INSTALL=1 skips apt-get/pip install of the build tools.
+#              MPTCP_NO_INSTALL=1 skips apt-get/pip install of the build tools;
+#              MPTCP_PREPARE_ONLY=1 downloads and unpacks the wheel and stops.
 set -euo pipefail
 
 WHEEL_SPEC=ns3==3.44.post0
@@ -64,10 +65,13 @@ if [ ! -f "$stamp" ]; then
   touch "$stamp"
 fi
 [ -f "$ns3dir/include/ns3/core-module.h" ] || { say "$ns3dir has no include/ns3"; exit 1; }
+# MPTCP_PREPARE_ONLY=1: only download and unpack the wheel (tools/test-all.sh, in the background).
+if [ "${MPTCP_PREPARE_ONLY:-0}" = 1 ]; then say "wheel ready in $ns3dir"; exit 0; fi
 
 # --- build and test ---------------------------------------------------------------------------
 say "configure: cmake -S $repo -B $build -DMPTCP_NS3_WHEEL=$ns3dir"
-cmake -S "$repo" -B "$build" -G Ninja -DMPTCP_NS3_WHEEL="$ns3dir" -DMPTCP_WARNINGS_AS_ERRORS=ON
+cmake -S "$repo" -B "$build" -G Ninja -DMPTCP_NS3_WHEEL="$ns3dir" -DMPTCP_WARNINGS_AS_ERRORS=ON \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG"   # no -g, as in tools/test-all.sh
 say "build"
 cmake --build "$build" -j2
 say "test"
