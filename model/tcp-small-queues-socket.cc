@@ -259,7 +259,7 @@ void
 TcpSmallQueuesSocket::Released(uint32_t bytes)
 {
     m_hostQueued -= std::min<uint64_t>(bytes, m_hostQueued);
-    if (m_throttled && m_hostQueued <= GetSmallQueuesLimit() && !m_resumeEvent.IsRunning())
+    if (m_throttled && m_hostQueued <= GetSmallQueuesLimit() && m_resumeEvent.IsExpired())
     {
         // Not from inside the NIC's trace (it is between two transmissions): as Linux's TSQ
         // tasklet, a moment later.
