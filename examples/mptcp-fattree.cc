@@ -166,6 +166,11 @@ main(int argc, char* argv[])
                  "without payload (ACKs) before data (ns3::AckPriorityQueue), to measure what "
                  "the ACK path's queueing costs (the paper's simulator returns ACKs instantly)",
                  c.ackPriority);
+    cmd.AddValue("queueUnit",
+                 "unit of --queue: packets (every packet, an ACK too, takes one slot) or bytes "
+                 "(--queue x 1500 bytes: an ACK takes only its own bytes, as in a switch's "
+                 "buffer memory)",
+                 c.queueUnit);
     cmd.AddValue("subflowTrace",
                  "CSV file of per-subflow samples of the long MPTCP flows after the warm-up "
                  "(cwnd, RTT, RTO, congestion state, bytes in flight and in the host, ...) and "

@@ -39,6 +39,9 @@ namespace
 
 using Text = ProgramText; //!< Option parsing and JSON values.
 
+/// Bytes per packet of --queue when --queueUnit=bytes: an Ethernet MTU (the paper's 100 packets).
+constexpr uint32_t QUEUE_BYTES_PER_PACKET = 1500;
+
 /// \return a JSON array of \p v
 std::string
 JsonList(const std::vector<uint32_t>& v)
@@ -392,6 +395,10 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     {
         return Reject("queue", "0", "must be at least 1 packet", error);
     }
+    if (c.queueUnit != "packets" && c.queueUnit != "bytes")
+    {
+        return Reject("queueUnit", c.queueUnit, "must be packets or bytes", error);
+    }
     if (c.mss < 100 || c.mss > 9000)
     {
         return Reject("mss", std::to_string(c.mss), "must be between 100 and 9000 bytes", error);
@@ -622,6 +629,7 @@ DatacenterExperiment::Build(Error* error)
                                                             : EcmpSwitchForwarder::EVENT_ORDER);
     m_topology->SetEcnThreshold(static_cast<uint32_t>(c.ecnThreshold));
     m_topology->SetAckPriority(c.ackPriority);
+    m_topology->SetQueueBytesPerPacket(c.queueUnit == "bytes" ? QUEUE_BYTES_PER_PACKET : 0);
     m_topology->Build(c.stock ? DatacenterTopology::STOCK : DatacenterTopology::FLOW_ECMP);
     const DatacenterTopology& topology = *m_topology;
     const uint32_t coreLinks =
@@ -980,6 +988,7 @@ DatacenterExperiment::ParamsJson() const
            << ",\"smallQueues\":" << (c.smallQueues ? "true" : "false")
            << ",\"cwndValidation\":" << (c.cwndValidation ? "true" : "false")
            << ",\"ackPriority\":" << (c.ackPriority ? "true" : "false")
+           << ",\"queueUnit\":" << Text::Json(c.queueUnit)
            << ",\"subflowTrace\":" << Text::Json(c.subflowTrace)
            << ",\"subflowTraceInterval\":" << Text::Json(c.subflowTraceInterval)
            << ",\"workload\":"

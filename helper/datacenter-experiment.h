@@ -107,6 +107,8 @@ class DatacenterExperiment
         bool smallQueues{true};   //!< TCP Small Queues on every TCP socket and subflow.
         bool cwndValidation{true}; //!< Congestion-window validation (RFC 7661).
         bool ackPriority{false};   //!< What-if: ACKs before data at every queue.
+        /// Unit of --queue: packets (a slot per packet, ACKs too) | bytes (queue x 1500 bytes).
+        std::string queueUnit{"packets"};
         std::string subflowTrace;  //!< CSV of per-subflow samples after the warm-up ("": none).
         std::string subflowTraceInterval{"10ms"}; //!< Its sampling interval (ns-3 Time).
         std::string switchForwarding{"fast"}; //!< fast (EcmpSwitchForwarder) | ipv4.

@@ -34,6 +34,20 @@ void
 DatacenterTopology::InstallStack(Stack stack)
 {
     NS_ABORT_MSG_IF(!m_created, m_className << "::InstallStack: call Create() first");
+    if (m_queueBytesPerPacket > 0)
+    {
+        for (const Link& link : GetLinks())
+        {
+            for (Ptr<PointToPointNetDevice> dev : {link.devA, link.devB})
+            {
+                const QueueSize packets = dev->GetQueue()->GetMaxSize();
+                NS_ABORT_MSG_IF(packets.GetUnit() != QueueSizeUnit::PACKETS,
+                                m_className << "::InstallStack: a device queue already in bytes");
+                dev->GetQueue()->SetMaxSize(
+                    QueueSize(QueueSizeUnit::BYTES, packets.GetValue() * m_queueBytesPerPacket));
+            }
+        }
+    }
     if (m_ackPriority)
     {
         for (const Link& link : GetLinks())
@@ -85,6 +99,14 @@ DatacenterTopology::SetAckPriority(bool on)
 {
     NS_ABORT_MSG_IF(m_assigned, m_className << "::SetAckPriority must precede InstallStack()");
     m_ackPriority = on;
+}
+
+void
+DatacenterTopology::SetQueueBytesPerPacket(uint32_t bytesPerPacket)
+{
+    NS_ABORT_MSG_IF(m_assigned,
+                    m_className << "::SetQueueBytesPerPacket must precede InstallStack()");
+    m_queueBytesPerPacket = bytesPerPacket;
 }
 
 void

@@ -152,6 +152,16 @@ class DatacenterTopology
      */
     void SetAckPriority(bool on);
     /**
+     * \brief Limit every device queue (hosts and switches) in bytes instead of packets: a queue
+     * of N packets becomes N x \p bytesPerPacket bytes, so that a data packet of one MTU takes
+     * one packet's room and an ACK (about 60 bytes) only its own bytes, as in a switch's buffer
+     * memory (shared cells of about 200 bytes: a 64-byte frame takes one cell, a 1500-byte
+     * frame eight), instead of one packet slot each. Before InstallStack().
+     * \param bytesPerPacket bytes per packet of the queue size (0, the default: a limit in
+     * packets); 1500 (an Ethernet MTU) for the paper's "100 packets" in bytes
+     */
+    void SetQueueBytesPerPacket(uint32_t bytesPerPacket);
+    /**
      * \return the nodes that are not hosts (the switches), in GetNodes() order
      */
     NodeContainer GetSwitches() const;
@@ -368,6 +378,7 @@ class DatacenterTopology
     EcmpSwitchForwarder::ArrivalOrder m_arrivalOrder{EcmpSwitchForwarder::EVENT_ORDER};
     uint32_t m_ecnThreshold{0}; //!< ECN marking threshold of the switches, packets (0: none).
     bool m_ackPriority{false};  //!< ACKs before data at every device queue.
+    uint32_t m_queueBytesPerPacket{0}; //!< Byte limit per packet of queue size (0: packets).
 };
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 #include "mptcp-socket-base.h"
 #include "tcp-cwnd-validation.h"
 
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -23,7 +24,18 @@ MpTcpCoupledCongestionOps::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::MpTcpCoupledCongestionOps")
                             .SetParent<TcpNewReno>()
-                            .SetGroupName("Mptcp");
+                            .SetGroupName("Mptcp")
+                            .AddAttribute(
+                                "IncreasePerSegment",
+                                "Scale every ACK's congestion-avoidance increase by the number "
+                                "of segments it acknowledges, as RFC 6356 section 3 states it "
+                                "(bytes_acked): with delayed ACKs a window then grows twice as "
+                                "fast. false (the default): one increase per ACK whatever it "
+                                "acknowledges, as Linux's MPTCP LIA (mptcp_coupled.c, "
+                                "snd_cwnd_cnt++ per ACK) and ns-3's TcpNewReno do.",
+                                BooleanValue(false),
+                                MakeBooleanAccessor(&MpTcpCoupledCongestionOps::m_perSegment),
+                                MakeBooleanChecker());
     return tid;
 }
 
@@ -32,7 +44,8 @@ MpTcpCoupledCongestionOps::MpTcpCoupledCongestionOps() = default;
 MpTcpCoupledCongestionOps::MpTcpCoupledCongestionOps(const MpTcpCoupledCongestionOps& sock)
     : TcpNewReno(sock),
       m_meta(sock.m_meta),
-      m_fraction(0)
+      m_fraction(0),
+      m_perSegment(sock.m_perSegment)
 {
 }
 
@@ -108,7 +121,7 @@ MpTcpCoupledCongestionOps::CongestionAvoidance(Ptr<TcpSocketState> tcb, uint32_t
     {
         increase = GetAckIncrease(tcb, subflows, static_cast<std::size_t>(self));
     }
-    AddToWindow(tcb, increase);
+    AddToWindow(tcb, m_perSegment ? increase * segmentsAcked : increase);
 }
 
 void

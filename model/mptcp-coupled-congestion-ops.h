@@ -125,6 +125,8 @@ class MpTcpCoupledCongestionOps : public TcpNewReno
   private:
     const MpTcpSocketBase* m_meta{nullptr}; //!< the connection (not owned)
     double m_fraction{0};                   //!< carried-over fraction of a byte
+    /// Attribute IncreasePerSegment: scale each ACK's increase by the segments it acknowledges.
+    bool m_perSegment{false};
 };
 
 } // namespace ns3

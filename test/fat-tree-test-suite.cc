@@ -6,6 +6,7 @@
  * Ipv4FlowEcmpRouting.
  */
 
+#include "ns3/ack-priority-queue.h"
 #include "ns3/bulk-send-helper.h"
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
@@ -273,6 +274,68 @@ class FatTreeAddressesQueuesTest : public TestCase
 };
 
 /**
+ * Queue limits in bytes (DatacenterTopology::SetQueueBytesPerPacket): with --queue=3 a device
+ * queue holds 3 packets of any size in packets, but 3 x 1500 = 4500 bytes in bytes, so that one
+ * 60-byte ACK and three 1480-byte data packets fit (4500 bytes exactly) and one byte more does
+ * not; the ACK-first what-if queue keeps the byte limit.
+ */
+class FatTreeQueueUnitTest : public TestCase
+{
+  public:
+    FatTreeQueueUnitTest()
+        : TestCase("FatTree k=4: device queues limited in packets or in bytes (an ACK takes its "
+                   "own bytes, not a packet's room)")
+    {
+    }
+
+  private:
+    /// Enqueue a 60-byte ACK, three 1480-byte data packets and one 1-byte packet into the first
+    /// host's NIC queue of a k=4 FatTree with 3-packet queues; \return how many were accepted
+    static uint32_t Accepted(uint32_t bytesPerPacket, bool ackPriority, QueueSize* limit)
+    {
+        FatTreeHelper ft(4);
+        ft.SetQueueSize(3);
+        ft.SetQueueBytesPerPacket(bytesPerPacket);
+        ft.SetAckPriority(ackPriority);
+        ft.Build(DatacenterTopology::FLOW_ECMP);
+        uint32_t accepted = 0;
+        for (const auto& l : ft.GetLinks())
+        {
+            for (Ptr<PointToPointNetDevice> dev : {l.devA, l.devB})
+            {
+                // Every device queue of the fabric has the same limit.
+                if (dev->GetQueue()->GetMaxSize() != ft.GetLinks()[0].devA->GetQueue()->GetMaxSize())
+                {
+                    *limit = QueueSize("0p");
+                    Simulator::Destroy();
+                    return 0;
+                }
+            }
+        }
+        Ptr<Queue<Packet>> q = ft.GetLinks()[0].devA->GetQueue();
+        *limit = q->GetMaxSize();
+        for (uint32_t size : {60u, 1480u, 1480u, 1480u, 1u})
+        {
+            accepted += q->Enqueue(Create<Packet>(size)) ? 1 : 0;
+        }
+        Simulator::Destroy();
+        return accepted;
+    }
+
+    void DoRun() override
+    {
+        QueueSize limit;
+        NS_TEST_ASSERT_MSG_EQ(Accepted(0, false, &limit), 3u, "packets: 3 of any size");
+        NS_TEST_ASSERT_MSG_EQ(limit, QueueSize("3p"), "limit in packets");
+        NS_TEST_ASSERT_MSG_EQ(Accepted(1500, false, &limit), 4u, "bytes: the ACK and 3 data");
+        NS_TEST_ASSERT_MSG_EQ(limit, QueueSize("4500B"), "limit in bytes, every device");
+        NS_TEST_ASSERT_MSG_EQ(Accepted(1500, true, &limit), 4u, "ACK-first queue, bytes");
+        NS_TEST_ASSERT_MSG_EQ(limit, QueueSize("4500B"), "ACK-first queue keeps the bytes");
+        NS_TEST_ASSERT_MSG_EQ(Accepted(0, true, &limit), 3u, "ACK-first queue, packets");
+    }
+};
+
+/**
  * (b) Number and length of the equal-cost paths between two hosts of a k=8 FatTree, as
  * followed by Ipv4FlowEcmpRoutingHelper::TracePath over 600 source ports: (k/2)^2 = 16 paths of 7
  * nodes between pods, k/2 = 4 paths of 5 nodes within a pod, 1 path of 3 nodes under one edge
@@ -437,6 +500,7 @@ class FatTreeTestSuite : public TestSuite
         // k=2: 2 pods of one edge and one aggregation switch, one core switch, 1 host per edge.
         AddTestCase(new FatTreeCountsTest(2, 0, 2, 2, 2, 1, 2, 2, 2), MPTCP_TEST_QUICK);
         AddTestCase(new FatTreeAddressesQueuesTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new FatTreeQueueUnitTest(), MPTCP_TEST_QUICK);
         AddTestCase(new FatTreePathsTest(), MPTCP_TEST_QUICK);
         AddTestCase(new PerfectSwitchTest(), MPTCP_TEST_QUICK);
     }

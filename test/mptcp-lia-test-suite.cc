@@ -4,6 +4,7 @@
  * LIA (RFC 6356): the formula against values computed by hand, and the window update of the
  * congestion-control object.
  */
+#include "ns3/boolean.h"
 #include "ns3/mptcp-lia.h"
 #include "ns3/mptcp-ns3-compat.h"
 #include "ns3/tcp-socket-state.h"
@@ -114,6 +115,47 @@ class LiaWindowTest : public TestCase
     }
 };
 
+/**
+ * An ACK of two segments (a delayed ACK): one increase per ACK by default (Linux's LIA), two
+ * with IncreasePerSegment (RFC 6356's bytes_acked). cwnd 30000 B, MSS 1400 B:
+ * 1960000/30000 = 65.333 -> 30065 per ACK; x 2 = 130.667 -> 30130 per segment.
+ */
+class LiaIncreasePerSegmentTest : public TestCase
+{
+  public:
+    LiaIncreasePerSegmentTest()
+        : TestCase("an ACK of two segments: one increase (Linux, default) or two "
+                   "(IncreasePerSegment, RFC 6356 bytes_acked)")
+    {
+    }
+
+  private:
+    /// \return the window after one ACK of 2 segments from cwnd 30000 B in congestion avoidance
+    static uint32_t AfterDelayedAck(bool perSegment)
+    {
+        Ptr<MpTcpLia> lia = CreateObject<MpTcpLia>();
+        lia->SetAttribute("IncreasePerSegment", BooleanValue(perSegment));
+        Ptr<TcpSocketState> tcb = CreateObject<TcpSocketState>();
+        tcb->m_segmentSize = 1400;
+        tcb->m_cWnd = 30000;
+        tcb->m_ssThresh = 10000;
+        lia->IncreaseWindow(tcb, 2);
+        return tcb->m_cWnd.Get();
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(AfterDelayedAck(false), 30065U, "per ACK");
+        NS_TEST_ASSERT_MSG_EQ(AfterDelayedAck(true), 30130U, "per acknowledged segment");
+        // The attribute survives Fork() (every subflow's controller is a fork).
+        Ptr<MpTcpLia> lia = CreateObject<MpTcpLia>();
+        lia->SetAttribute("IncreasePerSegment", BooleanValue(true));
+        BooleanValue v;
+        lia->Fork()->GetAttribute("IncreasePerSegment", v);
+        NS_TEST_ASSERT_MSG_EQ(v.Get(), true, "forked controller keeps it");
+    }
+};
+
 class MpTcpLiaTestSuite : public TestSuite
 {
   public:
@@ -122,6 +164,7 @@ class MpTcpLiaTestSuite : public TestSuite
     {
         AddTestCase(new LiaFormulaTest(), MPTCP_TEST_QUICK);
         AddTestCase(new LiaWindowTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new LiaIncreasePerSegmentTest(), MPTCP_TEST_QUICK);
     }
 };
 

@@ -49,7 +49,7 @@ OPTIONS = {
         "switchThreshold", "incastSenders", "shortFlowStart", "topology", "hosts",
         "connectionsPerHost", "localFraction", "hotspot", "RngSeed", "controller",
         "hederaInterval", "hederaThreshold", "closedLoopDestination", "hostLimitedRate",
-        "ecnThreshold", "smallQueues", "cwndValidation", "ackPriority", "subflowTrace",
+        "ecnThreshold", "smallQueues", "cwndValidation", "ackPriority", "queueUnit", "subflowTrace",
         "subflowTraceInterval",
         # seed 004 (responsive_figures.py): Responsive MPTCP and its workloads
         "monitorInterval", "deltaDgt", "deltaRvt", "stableCount", "maxSubflows", "deltaDdt",

@@ -102,6 +102,7 @@ BAD = [
     ("--k=4 --workload=shuffle --shuffleRequest=0", "shuffleRequest"),
     ("--k=4 --workload=shuffle --backgroundFraction=1.5", "backgroundFraction"),
     ("--k=4 --subflowTraceInterval=0s", "subflowTraceInterval"),
+    ("--k=4 --queueUnit=cells", "queueUnit"),
     ("--k=4 --duration=0.3 --warmup=0.1 --subflowTrace=/nonexistent-dir/t.csv", "subflowTrace"),
 ]
 
@@ -657,6 +658,26 @@ def test_subflow_trace_samples_every_subflow_and_paths(tmp_path):
             if r["direction"] == "1"}
     for key, nodes in data.items():
         assert acks[key][0] == nodes[-1] and acks[key][-1] == nodes[0]
+
+
+def test_queue_unit_bytes_is_recorded_and_changes_the_run(tmp_path):
+    """--queueUnit=bytes: recorded in params_json; with 5-packet queues (7,500 bytes: five data
+    packets and the ACKs beside them) the run differs from the one with 5-packet queues."""
+    base = ["--k=4", "--duration=0.4", "--warmup=0.1", "--quiet=true", "--transport=mptcp",
+            "--subflows=4", "--queue=5"]
+    delivered = {}
+    for unit in ("packets", "bytes"):
+        db = tmp_path / ("%s.db" % unit)
+        p = subprocess.run([BINARY] + base + ["--db=%s" % db, "--queueUnit=" + unit],
+                           capture_output=True, text=True, timeout=180)
+        assert p.returncode == 0, p.stderr
+        con = sqlite3.connect(str(db))
+        params = json.loads(con.execute("SELECT params_json FROM runs").fetchone()[0])
+        con.close()
+        assert params["queueUnit"] == unit
+        delivered[unit] = json.loads(p.stdout.splitlines()[-1])["delivered_bytes"]
+    assert delivered["packets"] > 0 and delivered["bytes"] > 0
+    assert delivered["packets"] != delivered["bytes"], delivered
 
 
 def test_small_queues_and_window_validation_off_is_ns3_tcp():
