@@ -232,7 +232,10 @@ def plot_fig2(rows, sel, runs, path, title=None, dpi=150):
             legended.add(series)
             legend = "TCP (single path, ECMP)" if series == "TCP" else "MPTCP"
             if has_ci:
-                legend += f", mean of {n} runs ± 95 % CI"
+                # The points of a series may have different numbers of runs (a sweep under way).
+                ns = sorted({r[2] for r in rows if r[0] == series and r[2] > 1})
+                count = f"{ns[0]}" if ns[0] == ns[-1] else f"{ns[0]}-{ns[-1]}"
+                legend += f", mean of {count} runs ± 95 % CI"
         ax.bar(x, mean, width=0.7, color=color, edgecolor="black", linewidth=0.5,
                yerr=yerr, capsize=4 if yerr else 0, label=legend)
         ax.text(x, mean + (ci if has_ci else 0) + 1.5, f"{mean:.1f}", ha="center",
