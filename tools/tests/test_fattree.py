@@ -449,3 +449,14 @@ def test_fig2_confidence_interval_and_htsim_reference(tmp_path):
     assert m and (float(m[1]), float(m[2])) == (88.0, 91.0), fig3
     assert_png(tmp_path / "f" / "fig2-throughput-vs-subflows.png")
     assert_png(tmp_path / "f" / "fig3-flow-rank.png")
+
+
+def test_fig2_legend_counts_runs_per_point():
+    """The legend says how many runs each bar averages: one count when all points agree, the
+    range while a sweep is under way, single runs left out."""
+    from mptcp_ns3.plots.fattree import runs_per_point
+    rows = [("TCP", 1, 5), ("MPTCP", 1, 3), ("MPTCP", 4, 2), ("MPTCP", 8, 5), ("MPTCP", 5, 1)]
+    assert runs_per_point(rows, "TCP") == "5"
+    assert runs_per_point(rows, "MPTCP") == "2-5"
+    assert runs_per_point([("MPTCP", 2, 3), ("MPTCP", 3, 3)], "MPTCP") == "3"
+    assert runs_per_point([("MPTCP", 2, 1)], "MPTCP") == "1"

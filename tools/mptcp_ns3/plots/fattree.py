@@ -218,6 +218,16 @@ def title_of(sel, runs):
     return t + f"\nlabel '{sel['label']}'"
 
 
+def runs_per_point(rows, series):
+    """How many runs the points of SERIES average, as the legend says it: "3", or "2-5" when
+    the points differ (a sweep under way). ROWS: Fig. 2's rows (series, subflows, n, ...);
+    points of one run are left out (they have no confidence interval)."""
+    ns = sorted({r[2] for r in rows if r[0] == series and r[2] > 1})
+    if not ns:
+        return "1"
+    return f"{ns[0]}" if ns[0] == ns[-1] else f"{ns[0]}-{ns[-1]}"
+
+
 def plot_fig2(rows, sel, runs, path, title=None, dpi=150):
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.2))
@@ -232,10 +242,7 @@ def plot_fig2(rows, sel, runs, path, title=None, dpi=150):
             legended.add(series)
             legend = "TCP (single path, ECMP)" if series == "TCP" else "MPTCP"
             if has_ci:
-                # The points of a series may have different numbers of runs (a sweep under way).
-                ns = sorted({r[2] for r in rows if r[0] == series and r[2] > 1})
-                count = f"{ns[0]}" if ns[0] == ns[-1] else f"{ns[0]}-{ns[-1]}"
-                legend += f", mean of {count} runs ± 95 % CI"
+                legend += f", mean of {runs_per_point(rows, series)} runs ± 95 % CI"
         ax.bar(x, mean, width=0.7, color=color, edgecolor="black", linewidth=0.5,
                yerr=yerr, capsize=4 if yerr else 0, label=legend)
         ax.text(x, mean + (ci if has_ci else 0) + 1.5, f"{mean:.1f}", ha="center",
