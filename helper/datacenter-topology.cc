@@ -34,28 +34,23 @@ void
 DatacenterTopology::InstallStack(Stack stack)
 {
     NS_ABORT_MSG_IF(!m_created, m_className << "::InstallStack: call Create() first");
-    if (m_queueBytesPerPacket > 0)
+    // Every device queue once: its limit in bytes, then the ACK-first what-if with that limit.
+    for (const Link& link : GetLinks())
     {
-        for (const Link& link : GetLinks())
+        for (Ptr<PointToPointNetDevice> dev : {link.devA, link.devB})
         {
-            for (Ptr<PointToPointNetDevice> dev : {link.devA, link.devB})
+            QueueSize limit = dev->GetQueue()->GetMaxSize();
+            if (m_queueBytesPerPacket > 0)
             {
-                const QueueSize packets = dev->GetQueue()->GetMaxSize();
-                NS_ABORT_MSG_IF(packets.GetUnit() != QueueSizeUnit::PACKETS,
+                NS_ABORT_MSG_IF(limit.GetUnit() != QueueSizeUnit::PACKETS,
                                 m_className << "::InstallStack: a device queue already in bytes");
-                dev->GetQueue()->SetMaxSize(
-                    QueueSize(QueueSizeUnit::BYTES, packets.GetValue() * m_queueBytesPerPacket));
+                limit = QueueSize(QueueSizeUnit::BYTES, limit.GetValue() * m_queueBytesPerPacket);
+                dev->GetQueue()->SetMaxSize(limit);
             }
-        }
-    }
-    if (m_ackPriority)
-    {
-        for (const Link& link : GetLinks())
-        {
-            for (Ptr<PointToPointNetDevice> dev : {link.devA, link.devB})
+            if (m_ackPriority)
             {
                 Ptr<AckPriorityQueue> q = CreateObject<AckPriorityQueue>();
-                q->SetMaxSize(dev->GetQueue()->GetMaxSize());
+                q->SetMaxSize(limit);
                 dev->SetQueue(q);
             }
         }

@@ -154,7 +154,7 @@ class DatacenterTopology
     /**
      * \brief Limit every device queue (hosts and switches) in bytes instead of packets: a queue
      * of N packets becomes N x \p bytesPerPacket bytes, so that a data packet of one MTU takes
-     * one packet's room and an ACK (about 60 bytes) only its own bytes, as in a switch's buffer
+     * one packet's room and an ACK (about 66 bytes as queued) only its own bytes, as in a switch's buffer
      * memory (shared cells of about 200 bytes: a 64-byte frame takes one cell, a 1500-byte
      * frame eight), instead of one packet slot each. Before InstallStack().
      * \param bytesPerPacket bytes per packet of the queue size (0, the default: a limit in
