@@ -10,6 +10,10 @@ def configure(conf):
     # MPTCP's token/IDSN derivation (RFC 8684) needs SHA-256 and HMAC from OpenSSL's libcrypto.
     conf.check_cfg(package='libcrypto', uselib_store='MPTCP_CRYPTO',
                    args=['--cflags', '--libs'], mandatory=True)
+    # ExperimentDatabase's results database (the examples' --db): SQLite's C library (Debian:
+    # libsqlite3-dev), as CMakeLists.txt's find_library(sqlite3).
+    conf.check_cfg(package='sqlite3', uselib_store='MPTCP_SQLITE3',
+                   args=['--cflags', '--libs'], mandatory=True)
     # DatacenterPathGraph's shortest paths: Boost.Graph, header-only (Debian: libboost-dev).
     conf.check_cxx(header_name='boost/graph/adjacency_list.hpp',
                    msg='Checking for Boost.Graph (boost/graph/adjacency_list.hpp)',
@@ -33,6 +37,7 @@ def build(bld):
         deps.append('mpi')  # DatacenterPartition (NS3_MPI), as point-to-point does
     module = bld.create_ns3_module('mptcp', deps)
     module.use.append('MPTCP_CRYPTO')
+    module.use.append('MPTCP_SQLITE3')
     if getattr(bld.env, 'ENABLE_MPI', False):
         module.uselib = 'MPI'
 

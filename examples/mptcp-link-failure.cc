@@ -17,6 +17,7 @@
  */
 #include "mptcp-example-common.h"
 
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -244,7 +245,7 @@ main(int argc, char* argv[])
     // BulkSend creates its socket when it starts: pin its subflows just after, before any
     // subflow is established.
     std::map<uint16_t, PinnedSubflow> pinned;
-    Simulator::Schedule(start + NanoSeconds(1), [&topo, sender, &pinned]() {
+    Simulator::Schedule(start + NanoSeconds(1), MPTCP_EVENT([&topo, sender, &pinned]() {
         topo.PinSubflows(sender->GetSocket(), [&pinned](Ptr<MpTcpSubflow> sf, uint32_t path) {
             Ipv4Address local;
             Ipv4Address remote;
@@ -253,7 +254,7 @@ main(int argc, char* argv[])
             sf->GetFourTuple(local, localPort, remote, remotePort);
             pinned[localPort] = {sf->GetSubflowId(), path + 1};
         });
-    });
+    }));
     Sampler sampler(sink, pinned, Seconds(interval));
     sampler.Start();
 

@@ -11,6 +11,7 @@
  */
 #include "mptcp-example-common.h"
 
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -101,18 +102,18 @@ main(int argc, char* argv[])
 
     // BulkSend creates its socket when it starts; hook it just after, before any handshake.
     std::vector<SubflowInfo> established;
-    Simulator::Schedule(start + NanoSeconds(1), [sender, &topo, &established]() {
+    Simulator::Schedule(start + NanoSeconds(1), MPTCP_EVENT([sender, &topo, &established]() {
         sender->GetSocket()->TraceConnectWithoutContext(
             "SubflowEstablished",
-            Callback<void, Ptr<MpTcpSubflow>>([&topo, &established](Ptr<MpTcpSubflow> sf) {
+            Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([&topo, &established](Ptr<MpTcpSubflow> sf) {
                 Ipv4Address local;
                 Ipv4Address remote;
                 uint16_t sport;
                 uint16_t dport;
                 sf->GetFourTuple(local, sport, remote, dport);
                 established.push_back({sf->GetSubflowId(), sport, topo.GetSubflowPath(sf) + 1});
-            }));
-    });
+            })));
+    }));
 
     Simulator::Stop(Seconds(duration));
     Simulator::Run();

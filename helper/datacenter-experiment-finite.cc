@@ -5,6 +5,7 @@
 // Datacenters", ICC 2015, §V-A) in DatacenterExperiment: random (closed loop, at most 4 flows
 // into a receiver, 500 flows), permutation (one finite flow per host, all together) and their
 // per-flow results (subflows, throughput); the run ends when the workload's flows completed.
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/bulk-send-application.h"
 #include "ns3/closed-loop-workload.h"
 #include "ns3/datacenter-experiment.h"
@@ -16,6 +17,7 @@
 #include "ns3/simulator.h"
 
 #include <cmath>
+#include <memory>
 #include <sstream>
 
 namespace ns3
@@ -218,7 +220,7 @@ DatacenterExperiment::FlowInstalled(uint32_t id, const PlannedFlow& flow)
     // learns the flow's id from the controller's DEMAND, which comes a round trip to the
     // controller later, so one nanosecond after the start is early enough.
     const Time at = Seconds(flow.startS) + NanoSeconds(1);
-    Simulator::Schedule(at - Simulator::Now(), [this, id, flow]() {
+    Simulator::Schedule(at - Simulator::Now(), MPTCP_EVENT([this, id, flow]() {
         Ptr<MpTcpSocketBase> socket = MpTcpSender(id);
         if (!socket || flow.srcHost >= m_agents.GetN())
         {
@@ -229,7 +231,7 @@ DatacenterExperiment::FlowInstalled(uint32_t id, const PlannedFlow& flow)
         {
             monitor->AddFlow(socket);
         }
-    });
+    }));
 }
 
 void

@@ -3,6 +3,7 @@
  */
 // The workload part of DatacenterExperiment: validation of the workload options, the long,
 // short, closed-loop and host-limited flows, and the workload rows of the results database.
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/closed-loop-workload.h"
 #include "ns3/datacenter-experiment.h"
 #include "ns3/log.h"
@@ -10,6 +11,7 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 
 namespace ns3
 {
@@ -359,7 +361,7 @@ DatacenterExperiment::InstallClosedLoopFlows()
                         0,
                         c.duration);
     Simulator::Schedule(Seconds(c.warmup),
-                        [this]() { m_closedLoopAtWarmup = m_closedLoop->GetReceivedBytes(); });
+                        MPTCP_EVENT([this]() { m_closedLoopAtWarmup = m_closedLoop->GetReceivedBytes(); }));
 }
 
 double

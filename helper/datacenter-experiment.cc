@@ -1,6 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/datacenter-experiment.h"
 
 #include "ns3/boolean.h"
@@ -773,12 +774,12 @@ DatacenterExperiment::Run()
     // In a distributed run a rank has the sinks of its own hosts only (the others are null
     // and count 0 until the sums below).
     m_atWarmup.assign(m_flows.size(), 0);
-    Simulator::Schedule(Seconds(c.warmup), [this]() {
+    Simulator::Schedule(Seconds(c.warmup), MPTCP_EVENT([this]() {
         for (size_t i = 0; i < m_sinks.size(); ++i)
         {
             m_atWarmup[i] = m_sinks[i] ? GetReceivedBytes(m_sinks[i]) : 0;
         }
-    });
+    }));
     if (c.progress && DatacenterPartition::GetRank() == 0)
     {
         m_progress->Start();

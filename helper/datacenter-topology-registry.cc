@@ -11,6 +11,7 @@
 #include "ns3/vl2-helper.h"
 
 #include <algorithm>
+#include <memory>
 #include <sstream>
 
 namespace ns3

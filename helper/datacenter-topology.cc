@@ -290,6 +290,28 @@ DatacenterTopology::GetLayerName(Layer layer)
     return "?";
 }
 
+NetDeviceContainer
+DatacenterTopology::InstallWithoutFlowControl(PointToPointHelper& p2p, Ptr<Node> a, Ptr<Node> b)
+{
+#if MPTCP_HAVE_DISABLE_FLOW_CONTROL
+    p2p.DisableFlowControl();
+    return p2p.Install(a, b);
+#else
+    NetDeviceContainer d = p2p.Install(a, b);
+    for (uint32_t i = 0; i < d.GetN(); ++i)
+    {
+        Ptr<PointToPointNetDevice> dev = DynamicCast<PointToPointNetDevice>(d.Get(i));
+        Ptr<Queue<Packet>> watched = dev->GetQueue();
+        ObjectFactory factory;
+        factory.SetTypeId(watched->GetInstanceTypeId());
+        Ptr<Queue<Packet>> queue = factory.Create<Queue<Packet>>();
+        queue->SetMaxSize(watched->GetMaxSize());
+        dev->SetQueue(queue);
+    }
+    return d;
+#endif
+}
+
 DatacenterTopology::Link
 DatacenterTopology::MakeLink(Ptr<Node> a,
                              Ptr<Node> b,
@@ -304,8 +326,7 @@ DatacenterTopology::MakeLink(Ptr<Node> a,
     p2p.SetQueue("ns3::DropTailQueue<Packet>",
                  "MaxSize",
                  QueueSizeValue(QueueSize(std::to_string(queue) + "p")));
-    p2p.DisableFlowControl();
-    NetDeviceContainer d = p2p.Install(a, b);
+    NetDeviceContainer d = InstallWithoutFlowControl(p2p, a, b);
     Link link;
     link.a = a;
     link.b = b;
@@ -377,7 +398,7 @@ DatacenterTopology::SetPathCounters(const NodeContainer& hosts,
             counter = CreateObject<EqualCostPathCounter>();
             host->AggregateObject(counter);
         }
-        counter->SetCountCallback(EqualCostPathCounter::CountCallback(
+        counter->SetCountCallback(EqualCostPathCounter::CountCallback(MPTCP_CALLBACK(
             [shared, count](Ipv4Address src, Ipv4Address dst) -> uint32_t {
                 auto s = shared->find(src.Get());
                 auto d = shared->find(dst.Get());
@@ -386,7 +407,7 @@ DatacenterTopology::SetPathCounters(const NodeContainer& hosts,
                     return 0;
                 }
                 return count(s->second, d->second);
-            }));
+            })));
     }
 }
 

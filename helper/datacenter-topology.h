@@ -7,8 +7,10 @@
 #include "ns3/data-rate.h"
 #include "ns3/ecmp-switch-forwarder.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/point-to-point-helper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/ptr.h"
 
@@ -275,6 +277,24 @@ class DatacenterTopology
      *         "host-edge", "edge-aggregation" or "aggregation-core"
      */
     static std::string GetLayerName(Layer layer);
+
+    /**
+     * \brief A point-to-point link whose device queues never stop the layer above: IP hands
+     * every packet to the device, and the device queue (the helper's SetQueue()) drops and
+     * counts what it cannot hold, as a switch port does. This is PointToPointHelper's
+     * DisableFlowControl() (ns-3.36 and later). ns-3.35's helper always connects the device
+     * queue to a NetDeviceQueueInterface, which stops the traffic-control layer when the
+     * queue is full, and with no queue disc installed that layer then drops the packet
+     * uncounted: there, each device gets a fresh queue of the same type and maximum size after
+     * Install(), which no NetDeviceQueueInterface watches.
+     * \param p2p the helper, with data rate, delay and queue set
+     * \param a one end
+     * \param b the other end
+     * \return the two devices, a's first
+     */
+    static NetDeviceContainer InstallWithoutFlowControl(PointToPointHelper& p2p,
+                                                       Ptr<Node> a,
+                                                       Ptr<Node> b);
 
   protected:
     /**

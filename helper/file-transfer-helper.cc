@@ -3,6 +3,7 @@
  */
 #include "file-transfer-helper.h"
 
+#include "datacenter-topology.h"
 #include "mptcp-stack-helper.h"
 
 #include "ns3/abort.h"
@@ -44,7 +45,6 @@ FileTransferHelper::FileTransferHelper(DataRate rate, Time delay, uint32_t queue
                  StringValue(std::to_string(queue) + "p"));
     // The device never stops IP, so the DropTail queue makes (and counts) every drop, as in
     // DatacenterTopology.
-    p2p.DisableFlowControl();
     MpTcpStackHelper stack;
     stack.SetRoutingHelper(Ipv4StaticRoutingHelper());
     stack.Install(m_hosts);
@@ -52,7 +52,7 @@ FileTransferHelper::FileTransferHelper(DataRate rate, Time delay, uint32_t queue
     std::vector<Ipv4Address> switchSide;
     for (uint32_t l = 0; l < 4; ++l)
     {
-        m_links.push_back(p2p.Install(m_hosts.Get(l / 2), sw));
+        m_links.push_back(DatacenterTopology::InstallWithoutFlowControl(p2p, m_hosts.Get(l / 2), sw));
         Ipv4AddressHelper addr(("10.0." + std::to_string(l + 1) + ".0").c_str(), "255.255.255.0");
         Ipv4InterfaceContainer ifs = addr.Assign(m_links.back());
         m_addresses.push_back(ifs.GetAddress(0));

@@ -3,6 +3,7 @@
  */
 #include "flow-statistics.h"
 
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/datacenter-partition.h"
 #include "ns3/log.h"
 #include "ns3/mptcp-socket-base.h"
@@ -91,21 +92,21 @@ FlowStatistics::Add(uint32_t srcHost,
     {
     sender->TraceConnectWithoutContext(
         "Tx",
-        Callback<void, Ptr<const Packet>>([this, id, app](Ptr<const Packet>) {
+        Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([this, id, app](Ptr<const Packet>) {
             FlowStatisticsRecord& f = m_flows[id];
             if (std::isnan(f.firstTxS))
             {
                 f.firstTxS = Simulator::Now().GetSeconds();
                 HookSocket(id, app->GetSocket());
             }
-        }));
+        })));
     }
     if (sizeBytes > 0 && sink)
     {
         sink->TraceConnectWithoutContext(
             "Rx",
             Callback<void, Ptr<const Packet>, const Address&>(
-                [this, id](Ptr<const Packet> p, const Address&) {
+                MPTCP_CALLBACK([this, id](Ptr<const Packet> p, const Address&) {
                     FlowStatisticsRecord& f = m_flows[id];
                     f.rxBytes += p->GetSize();
                     if (f.rxBytes >= f.sizeBytes && std::isnan(f.lastRxS))
@@ -113,7 +114,7 @@ FlowStatistics::Add(uint32_t srcHost,
                         f.lastRxS = Simulator::Now().GetSeconds();
                         NotifyCompleted(id);
                     }
-                }));
+                })));
     }
     return id;
 }
@@ -162,7 +163,7 @@ FlowStatistics::HookSocket(uint32_t id, Ptr<Socket> socket)
         meta->TraceConnectWithoutContext(
             "SubflowEstablished",
             Callback<void, Ptr<MpTcpSubflow>>(
-                [this, id](Ptr<MpTcpSubflow> sf) { HookTcp(id, sf); }));
+                MPTCP_CALLBACK([this, id](Ptr<MpTcpSubflow> sf) { HookTcp(id, sf); })));
     }
     else if (auto tcp = DynamicCast<TcpSocketBase>(socket))
     {
@@ -180,9 +181,9 @@ FlowStatistics::HookTcp(uint32_t id, Ptr<TcpSocketBase> tcp)
     tcp->TraceConnectWithoutContext(
         "CongState",
         Callback<void, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t>(
-            [this, id](TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t s) {
+            MPTCP_CALLBACK([this, id](TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t s) {
                 CongStateChanged(id, s);
-            }));
+            })));
 }
 
 void

@@ -6,6 +6,7 @@
 #include "ipv4-flow-ecmp-routing-helper.h"
 #include "mptcp-stack-helper.h"
 
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/bulk-send-helper.h"
 #include "ns3/error-model.h"
 #include "ns3/inet-socket-address.h"
@@ -185,7 +186,7 @@ TwoPathHelper::PinSubflows(Ptr<Socket> client, PinnedCallback pinned) const
     TwoPathHelper self = *this;
     client->TraceConnectWithoutContext(
         "SubflowEstablished",
-        Callback<void, Ptr<MpTcpSubflow>>([self, count, pinned](Ptr<MpTcpSubflow> sf) {
+        Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([self, count, pinned](Ptr<MpTcpSubflow> sf) {
             uint32_t path = *count % 2;
             self.PinSubflow(sf, path);
             ++*count;
@@ -193,7 +194,7 @@ TwoPathHelper::PinSubflows(Ptr<Socket> client, PinnedCallback pinned) const
             {
                 pinned(sf, path);
             }
-        }));
+        })));
 }
 
 void
@@ -201,19 +202,19 @@ TwoPathHelper::FailPath(uint32_t path, Time from, Time to) const
 {
     NS_ASSERT(path < 2);
     Ptr<NetDevice> dev = m_links.at(path == 0 ? R1_S2 : R2_S2).Get(1);
-    Simulator::Schedule(from, [dev]() {
+    Simulator::Schedule(from, MPTCP_EVENT([dev]() {
         Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
         em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
         em->SetRate(1.0);
         dev->SetAttribute("ReceiveErrorModel", PointerValue(em));
-    });
+    }));
     if (to.IsStrictlyPositive())
     {
-        Simulator::Schedule(to, [dev]() {
+        Simulator::Schedule(to, MPTCP_EVENT([dev]() {
             Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
             em->SetRate(0.0);
             dev->SetAttribute("ReceiveErrorModel", PointerValue(em));
-        });
+        }));
     }
 }
 

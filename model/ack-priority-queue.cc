@@ -3,6 +3,8 @@
  */
 #include "ack-priority-queue.h"
 
+#include "mptcp-ns3-compat.h"
+
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -52,9 +54,9 @@ AckPriorityQueue::Enqueue(Ptr<Packet> item)
 {
     if (!IsControl(item))
     {
-        return DoEnqueue(GetContainer().end(), item);
+        return DoEnqueue(MPTCP_QUEUE_END(), item);
     }
-    auto pos = std::next(GetContainer().begin(), m_controlAtHead);
+    auto pos = std::next(MPTCP_QUEUE_BEGIN(), m_controlAtHead);
     if (!DoEnqueue(pos, item))
     {
         return false;
@@ -67,7 +69,7 @@ AckPriorityQueue::Enqueue(Ptr<Packet> item)
 Ptr<Packet>
 AckPriorityQueue::Dequeue()
 {
-    Ptr<Packet> p = DoDequeue(GetContainer().begin());
+    Ptr<Packet> p = DoDequeue(MPTCP_QUEUE_BEGIN());
     if (p && m_controlAtHead > 0)
     {
         --m_controlAtHead;
@@ -78,7 +80,7 @@ AckPriorityQueue::Dequeue()
 Ptr<Packet>
 AckPriorityQueue::Remove()
 {
-    Ptr<Packet> p = DoRemove(GetContainer().begin());
+    Ptr<Packet> p = DoRemove(MPTCP_QUEUE_BEGIN());
     if (p && m_controlAtHead > 0)
     {
         --m_controlAtHead;
@@ -89,7 +91,7 @@ AckPriorityQueue::Remove()
 Ptr<const Packet>
 AckPriorityQueue::Peek() const
 {
-    return DoPeek(GetContainer().begin());
+    return DoPeek(MPTCP_QUEUE_BEGIN());
 }
 
 uint64_t

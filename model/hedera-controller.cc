@@ -14,6 +14,7 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <memory>
 #include <set>
 
 namespace ns3

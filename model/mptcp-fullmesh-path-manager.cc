@@ -7,6 +7,7 @@
 #include "mptcp-socket-base.h"
 #include "mptcp-subflow.h"
 
+#include "mptcp-ns3-compat.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
@@ -70,7 +71,7 @@ MpTcpFullmeshPathManager::ConnectionEstablished(MpTcpSocketBase& conn)
     // After the handshake's own segments (the third ACK has no room for an ADD_ADDR).
     Ptr<MpTcpFullmeshPathManager> self(this);
     Ptr<MpTcpSocketBase> c(&conn);
-    Simulator::ScheduleNow([self, c]() { self->AnnounceLocalAddresses(*c); });
+    Simulator::ScheduleNow(MPTCP_EVENT([self, c]() { self->AnnounceLocalAddresses(*c); }));
 }
 
 void
@@ -116,7 +117,7 @@ MpTcpFullmeshPathManager::SubflowTimedOut(MpTcpSocketBase& conn, Ptr<MpTcpSubflo
     // A subflow that stalls may have lost its interface: look (outside its timer).
     Ptr<MpTcpFullmeshPathManager> self(this);
     Ptr<MpTcpSocketBase> c(&conn);
-    Simulator::ScheduleNow([self, c]() { self->CheckLocalAddresses(*c); });
+    Simulator::ScheduleNow(MPTCP_EVENT([self, c]() { self->CheckLocalAddresses(*c); }));
 }
 
 void
@@ -128,7 +129,7 @@ MpTcpFullmeshPathManager::RemoteAddressAdded(MpTcpSocketBase& conn,
     {
         Ptr<MpTcpFullmeshPathManager> self(this);
         Ptr<MpTcpSocketBase> c(&conn);
-        Simulator::ScheduleNow([self, c]() { self->OpenMeshSubflows(*c); });
+        Simulator::ScheduleNow(MPTCP_EVENT([self, c]() { self->OpenMeshSubflows(*c); }));
     }
 }
 
@@ -347,12 +348,12 @@ MpTcpFullmeshPathManager::CheckLocalAddresses(MpTcpSocketBase& conn)
     {
         Ptr<MpTcpFullmeshPathManager> self(this);
         Ptr<MpTcpSocketBase> c(&conn);
-        Simulator::ScheduleNow([self, c, gone]() {
+        Simulator::ScheduleNow(MPTCP_EVENT([self, c, gone]() {
             for (const auto& address : gone)
             {
                 self->RemoveSubflowsUsing(*c, address, true);
             }
-        });
+        }));
     }
     if (!m_withdrawn.empty() && m_withdrawnCheck.IsExpired())
     {

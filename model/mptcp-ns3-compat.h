@@ -42,6 +42,179 @@
 #define MPTCP_NS3_MINOR 37
 #endif
 
+#if MPTCP_NS3_MINOR < 36
+#include "ns3/callback.h"
+#include "ns3/event-impl.h"
+#include "ns3/ptr.h"
+
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+namespace ns3
+{
+/// Helpers of the ns-3.35 spellings below; not part of the module's API.
+namespace mptcpcompat
+{
+/**
+ * An event that runs a callable object: what ns-3.36's MakeEvent(T function) builds.
+ * \tparam F the callable's type (a lambda, std::function<void()>), called with no argument.
+ */
+template <typename F>
+class FunctorEvent : public EventImpl
+{
+  public:
+    /// \param f the callable, run once when the event expires.
+    explicit FunctorEvent(F f)
+        : m_f(std::move(f))
+    {
+    }
+
+  protected:
+    void Notify() override
+    {
+        m_f();
+    }
+
+  private:
+    F m_f; //!< the callable
+};
+
+/**
+ * \param f a callable with one non-template call operator
+ * \return an event that calls f, for Simulator's Ptr<EventImpl> overloads
+ */
+template <typename F>
+Ptr<EventImpl>
+MakeFunctorEvent(F&& f)
+{
+    return Ptr<EventImpl>(new FunctorEvent<std::decay_t<F>>(std::forward<F>(f)), false);
+}
+
+/**
+ * A callable that ns-3.35's functor callbacks can hold: they compare two functors with !=
+ * (FunctorCallbackImpl::IsEqual), which a lambda does not have. Copies share the callable and
+ * compare equal; copies of different callables differ.
+ * \tparam F the callable's type
+ * \tparam R its result
+ * \tparam A its arguments
+ */
+template <typename F, typename R, typename... A>
+class ComparableFunctor
+{
+  public:
+    /// \param f the callable
+    explicit ComparableFunctor(F f)
+        : m_f(std::make_shared<F>(std::move(f)))
+    {
+    }
+
+    /// \param a the arguments \return the callable's result
+    R operator()(A... a) const
+    {
+        return (*m_f)(std::forward<A>(a)...);
+    }
+
+    /// \param other another functor \return whether it holds another callable
+    bool operator!=(const ComparableFunctor& other) const
+    {
+        return m_f != other.m_f;
+    }
+
+  private:
+    std::shared_ptr<F> m_f; //!< the callable, shared by copies
+};
+
+/// The Callback and comparable functor types of a call operator's signature.
+template <typename T>
+struct FunctorTraits;
+
+/// A const call operator R (C::*)(A...) const.
+template <typename C, typename R, typename... A>
+struct FunctorTraits<R (C::*)(A...) const>
+{
+    using CallbackType = Callback<R, A...>;                 //!< the callback type
+    using Holder = ComparableFunctor<std::decay_t<C>, R, A...>; //!< what the callback holds
+};
+
+/// A mutable lambda's call operator R (C::*)(A...).
+template <typename C, typename R, typename... A>
+struct FunctorTraits<R (C::*)(A...)>
+{
+    using CallbackType = Callback<R, A...>;                 //!< the callback type
+    using Holder = ComparableFunctor<std::decay_t<C>, R, A...>; //!< what the callback holds
+};
+
+/**
+ * \param f a callable with one non-template call operator R operator()(A...)
+ * \return a Callback<R, A...> that calls f (ns-3.35's functor constructor)
+ */
+template <typename F>
+typename FunctorTraits<decltype(&std::decay_t<F>::operator())>::CallbackType
+MakeFunctorCallback(F&& f)
+{
+    using Traits = FunctorTraits<decltype(&std::decay_t<F>::operator())>;
+    return typename Traits::CallbackType(typename Traits::Holder(std::forward<F>(f)), true, true);
+}
+} // namespace mptcpcompat
+} // namespace ns3
+#endif
+
+/**
+ * Simulator::Schedule(), ScheduleNow() and ScheduleDestroy() take a callable object (a lambda,
+ * a std::function) from ns-3.36, whose make-event.h adds MakeEvent(T function) ("Make an
+ * EventImpl from a lambda", ns-3.36 API documentation; checked against the headers of 3.35 and
+ * 3.37). ns-3.35 makes events only of function pointers and member functions, and a capturing
+ * lambda is neither. MPTCP_EVENT(f), for a callable f that takes no argument, is f itself from
+ * ns-3.36 and on 3.35 an EventImpl that calls f, which Simulator's Ptr<EventImpl> overloads
+ * take: Simulator::Schedule(delay, MPTCP_EVENT([this] { ... })) on every release.
+ */
+#if MPTCP_NS3_MINOR < 36
+#define MPTCP_EVENT(...) ::ns3::mptcpcompat::MakeFunctorEvent(__VA_ARGS__)
+#else
+#define MPTCP_EVENT(...) __VA_ARGS__
+#endif
+
+/**
+ * A Callback is constructed from a callable object (a lambda) from ns-3.36, whose callback.h
+ * reimplements Callback on std::function with a constructor Callback(T func) (ns-3.36 API
+ * documentation; checked against the headers of 3.35 and 3.37). ns-3.35's functor constructor
+ * takes two more, unused, arguments. MPTCP_CALLBACK(f) is f itself from ns-3.36 and on 3.35 the
+ * Callback<R, A...> of f's call operator R operator()(A...):
+ * Callback<void, Ptr<Socket>>(MPTCP_CALLBACK([this](Ptr<Socket> s) { ... })) on every release.
+ */
+#if MPTCP_NS3_MINOR < 36
+#define MPTCP_CALLBACK(...) ::ns3::mptcpcompat::MakeFunctorCallback(__VA_ARGS__)
+#else
+#define MPTCP_CALLBACK(...) __VA_ARGS__
+#endif
+
+/**
+ * Queue<Item> keeps its items in a container that subclasses reach with GetContainer() from
+ * ns-3.36 (queue.h: Queue<Item, Container>); ns-3.35's Queue<Item> has protected begin() and
+ * end() instead (checked against the headers of 3.35 and 3.37). MPTCP_QUEUE_BEGIN() and
+ * MPTCP_QUEUE_END(), inside a Queue subclass, are the first and past-the-end positions.
+ */
+#if MPTCP_NS3_MINOR < 36
+#define MPTCP_QUEUE_BEGIN() begin()
+#define MPTCP_QUEUE_END() end()
+#else
+#define MPTCP_QUEUE_BEGIN() GetContainer().begin()
+#define MPTCP_QUEUE_END() GetContainer().end()
+#endif
+
+/**
+ * PointToPointHelper::DisableFlowControl() exists from ns-3.36 (CHANGES.md, 3.35 -> 3.36, "New
+ * API": "The helpers of the NetDevices supporting flow control ... now provide a
+ * DisableFlowControl method"). On ns-3.35 the helper has no such switch:
+ * DatacenterTopology::InstallWithoutFlowControl() does without it.
+ */
+#if MPTCP_NS3_MINOR < 36
+#define MPTCP_HAVE_DISABLE_FLOW_CONTROL 0
+#else
+#define MPTCP_HAVE_DISABLE_FLOW_CONTROL 1
+#endif
+
 /**
  * IANA protocol number of TCP in the IPv4 header (RFC 9293; IANA "Assigned Internet Protocol
  * Numbers"), used for TCP checksums instead of TcpL4Protocol::PROT_NUMBER (deprecated after

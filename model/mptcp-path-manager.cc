@@ -7,6 +7,7 @@
 #include "mptcp-socket-base.h"
 #include "mptcp-subflow.h"
 
+#include "mptcp-ns3-compat.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/net-device.h"
@@ -143,7 +144,7 @@ MpTcpPathManager::ReceivedRemoveAddr(MpTcpSocketBase& conn,
         // Not from inside the receiving subflow's processing.
         Ptr<MpTcpPathManager> self(this);
         Ptr<MpTcpSocketBase> c(&conn);
-        Simulator::ScheduleNow([self, c, address]() { self->RemoveSubflowsUsing(*c, address, false); });
+        Simulator::ScheduleNow(MPTCP_EVENT([self, c, address]() { self->RemoveSubflowsUsing(*c, address, false); }));
     }
 }
 

@@ -218,14 +218,14 @@ MpTcpSocketBase::AttachSubflow(Ptr<MpTcpSubflow> sf, MpTcpSubflow::Role role)
     sf->TraceConnectWithoutContext(
         "State",
         Callback<void, TcpSocket::TcpStates_t, TcpSocket::TcpStates_t>(
-            [this](TcpSocket::TcpStates_t, TcpSocket::TcpStates_t now) {
+            MPTCP_CALLBACK([this](TcpSocket::TcpStates_t, TcpSocket::TcpStates_t now) {
                 if (now == TcpSocket::CLOSED)
                 {
                     // TracedValue calls back before it stores the new state: look later.
                     Simulator::ScheduleNow(&MpTcpSocketBase::SubflowReachedClosed,
                                            Ptr<MpTcpSocketBase>(this));
                 }
-            }));
+            })));
     sf->SetConnectCallback(MakeCallback(&MpTcpSocketBase::OnSubflowConnected, this),
                            MakeCallback(&MpTcpSocketBase::OnSubflowConnectFailed, this));
     sf->SetAcceptCallback(MakeCallback(&MpTcpSocketBase::OnSubflowConnectionRequest, this),

@@ -17,6 +17,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace ns3
 {

@@ -4,6 +4,8 @@
 
 #include "ns3/sdn-controller.h"
 
+#include "mptcp-ns3-compat.h"
+
 #include "ns3/abort.h"
 #include "ns3/net-device.h"
 #include "ns3/ipv4.h"
@@ -183,7 +185,7 @@ SdnController::SendFlowDelete(uint32_t switchId, const FiveTuple& match)
     NS_LOG_FUNCTION(this << switchId << match);
     Ptr<SdnFlowTable> table = GetSwitch(switchId);
     Count(FLOW_MOD, kFlowModBytes);
-    Simulator::Schedule(m_latency, [table, match]() { table->DeleteRule(match); });
+    Simulator::Schedule(m_latency, MPTCP_EVENT([table, match]() { table->DeleteRule(match); }));
 }
 
 void

@@ -299,10 +299,10 @@ class HostLimitedFlowTest : public TestCase
         Ptr<PacketSink> us = installer.GetSink(unlimited);
         uint64_t l0 = 0;
         uint64_t u0 = 0;
-        Simulator::Schedule(Seconds(0.2), [&]() {
+        Simulator::Schedule(Seconds(0.2), MPTCP_EVENT([&]() {
             l0 = ls->GetTotalRx();
             u0 = us->GetTotalRx();
-        });
+        }));
         Simulator::Stop(Seconds(1.0));
         Simulator::Run();
         const uint64_t l = ls->GetTotalRx() - l0;

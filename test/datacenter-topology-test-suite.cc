@@ -8,6 +8,7 @@
  */
 #include "mptcp-test-harness.h"
 
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/datacenter-partition.h"
@@ -338,7 +339,7 @@ class DhftTcpTransferTest : public TestCase
             t.dh.GetHost(i)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
                 "UnicastForward",
                 Callback<void, const Ipv4Header&, Ptr<const Packet>, uint32_t>(
-                    [&relayed](const Ipv4Header&, Ptr<const Packet>, uint32_t) { ++relayed; }));
+                    MPTCP_CALLBACK([&relayed](const Ipv4Header&, Ptr<const Packet>, uint32_t) { ++relayed; })));
         }
         Simulator::Stop(Seconds(5));
         Simulator::Run();
@@ -377,14 +378,14 @@ class DhftMptcpTest : public TestCase
         std::map<std::pair<uint32_t, uint32_t>, uint32_t> pairs; // established, by addresses
         client->TraceConnectWithoutContext(
             "SubflowEstablished",
-            Callback<void, Ptr<MpTcpSubflow>>([&pairs](Ptr<MpTcpSubflow> sf) {
+            Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([&pairs](Ptr<MpTcpSubflow> sf) {
                 Ipv4Address la;
                 Ipv4Address ra;
                 uint16_t lp;
                 uint16_t rp;
                 sf->GetFourTuple(la, lp, ra, rp);
                 ++pairs[{la.Get(), ra.Get()}];
-            }));
+            })));
         client->Bind();
         client->Connect(InetSocketAddress(t.dh.GetHostAddress(b), 5000));
         // Bytes each NIC of each host sends.
@@ -397,7 +398,7 @@ class DhftMptcpTest : public TestCase
                     ->TraceConnectWithoutContext(
                         "MacTx",
                         Callback<void, Ptr<const Packet>>(
-                            [&nicTx, h, n](Ptr<const Packet> p) { nicTx[h][n] += p->GetSize(); }));
+                            MPTCP_CALLBACK([&nicTx, h, n](Ptr<const Packet> p) { nicTx[h][n] += p->GetSize(); })));
             }
         }
         Simulator::Stop(Seconds(10));

@@ -300,7 +300,7 @@ class LongFlowUtilisationTest : public TestCase
         uint32_t id = workload.Install(flow, "ns3::TcpSocketFactory", "tcp", 5000);
         uint64_t atWarmup = 0;
         Simulator::Schedule(Seconds(0.2),
-                            [&]() { atWarmup = workload.GetSink(id)->GetTotalRx(); });
+                            MPTCP_EVENT([&]() { atWarmup = workload.GetSink(id)->GetTotalRx(); }));
         Simulator::Stop(Seconds(0.6));
         Simulator::Run();
         const double goodput = (workload.GetSink(id)->GetTotalRx() - atWarmup) * 8 / 0.4;

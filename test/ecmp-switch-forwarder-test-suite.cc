@@ -320,7 +320,7 @@ class DelegationTest : public TestCase
         Ptr<Socket> switchRx = UdpReceiver(agg, kDstPort, &atSwitch);
         Ptr<Socket> tx2 = Socket::CreateSocket(ft.GetHost(kSrc), UdpSocketFactory::GetTypeId());
         tx2->Connect(InetSocketAddress(aggAddress, kDstPort));
-        Simulator::Schedule(Seconds(0.2), [tx2]() { tx2->Send(Create<Packet>(64)); });
+        Simulator::Schedule(Seconds(0.2), MPTCP_EVENT([tx2]() { tx2->Send(Create<Packet>(64)); }));
 
         Simulator::Stop(Seconds(1));
         Simulator::Run();

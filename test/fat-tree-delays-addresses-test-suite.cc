@@ -18,6 +18,7 @@
  */
 #include "mptcp-test-harness.h"
 
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/channel.h"
 #include "ns3/datacenter-path-graph.h"
 #include "ns3/datacenter-topology-registry.h"
@@ -251,9 +252,9 @@ class LayerDelayTimingTest : public TestCase
         Ptr<Socket> tx =
             UdpSocket(ft->GetHost(src), InetSocketAddress(Ipv4Address::GetAny(), 10), client);
         const Time start = Seconds(1);
-        Simulator::Schedule(start, [&]() {
+        Simulator::Schedule(start, MPTCP_EVENT([&]() {
             tx->SendTo(Create<Packet>(972), 0, InetSocketAddress(ft->GetHostAddress(dst), 9));
-        });
+        }));
         Simulator::Stop(Seconds(2));
         Simulator::Run();
         const Time oneWay = NanoSeconds(2 * (20000 + 30000 + 40000) + 6 * 8016);
@@ -444,9 +445,9 @@ class SecondAddressDeliveryTest : public TestCase
         client.echo = false;
         Ptr<Socket> rx = UdpSocket(ft.GetHost(15), InetSocketAddress(b[1], 9), server);
         Ptr<Socket> tx = UdpSocket(ft.GetHost(0), InetSocketAddress(a[1], 10), client);
-        Simulator::Schedule(Seconds(1), [&]() {
+        Simulator::Schedule(Seconds(1), MPTCP_EVENT([&]() {
             tx->SendTo(Create<Packet>(100), 0, InetSocketAddress(b[1], 9));
-        });
+        }));
         Simulator::Stop(Seconds(2));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(server.arrivals.size(), 1, "arrived at the second address");
@@ -507,14 +508,14 @@ class FullmeshTwoAddressesTest : public TestCase
         std::map<std::pair<uint32_t, uint32_t>, uint32_t> pairs; // established, by addresses
         client->TraceConnectWithoutContext(
             "SubflowEstablished",
-            Callback<void, Ptr<MpTcpSubflow>>([&pairs](Ptr<MpTcpSubflow> sf) {
+            Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([&pairs](Ptr<MpTcpSubflow> sf) {
                 Ipv4Address la;
                 Ipv4Address ra;
                 uint16_t lp;
                 uint16_t rp;
                 sf->GetFourTuple(la, lp, ra, rp);
                 ++pairs[{la.Get(), ra.Get()}];
-            }));
+            })));
         client->Bind();
         client->Connect(InetSocketAddress(ft.GetHostAddress(b), 5000));
         Simulator::Stop(Seconds(5));
@@ -596,19 +597,19 @@ class ResponsiveSecondAddressTest : public TestCase
         std::set<std::pair<uint32_t, uint32_t>> pairs; // established, by addresses
         client->TraceConnectWithoutContext(
             "SubflowEstablished",
-            Callback<void, Ptr<MpTcpSubflow>>([&pairs](Ptr<MpTcpSubflow> sf) {
+            Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([&pairs](Ptr<MpTcpSubflow> sf) {
                 Ipv4Address la;
                 Ipv4Address ra;
                 uint16_t lp;
                 uint16_t rp;
                 sf->GetFourTuple(la, lp, ra, rp);
                 pairs.insert({la.Get(), ra.Get()});
-            }));
+            })));
         const Address to = InetSocketAddress(ft.GetHostAddress(dst), 5000);
-        Simulator::Schedule(MilliSeconds(1), [client, to]() {
+        Simulator::Schedule(MilliSeconds(1), MPTCP_EVENT([client, to]() {
             client->Bind();
             client->Connect(to);
-        });
+        }));
         Simulator::Stop(Seconds(4));
         Simulator::Run();
 

@@ -464,7 +464,7 @@ class PerfectSwitchTest : public TestCase
         for (uint32_t i = 0; i < 100; ++i)
         {
             Simulator::Schedule(MicroSeconds(100 * (i + 1)),
-                                [s]() { s->Send(Create<Packet>(1000)); });
+                                MPTCP_EVENT([s]() { s->Send(Create<Packet>(1000)); }));
         }
         PacketSinkHelper tcpSink("ns3::TcpSocketFactory",
                                  InetSocketAddress(Ipv4Address::GetAny(), 5001));

@@ -3,6 +3,7 @@
  */
 #include "mptcp-test-harness.h"
 
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/file-transfer-helper.h"
 #include "ns3/mptcp-socket-factory.h"
 #include "ns3/packet-sink.h"
@@ -54,21 +55,21 @@ Transfer(bool mptcp, const std::vector<uint32_t>& packets)
             uint32_t* count = &out.nicData[nic];
             pair.GetLink(nic).Get(0)->TraceConnectWithoutContext(
                 "PhyTxBegin",
-                Callback<void, Ptr<const Packet>>([count](Ptr<const Packet> p) {
+                Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([count](Ptr<const Packet> p) {
                     *count += p->GetSize() > 1000 ? 1 : 0;
-                }));
+                })));
         }
         pair.GetHosts().Get(0)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
             "Tx",
             Callback<void, Ptr<const Packet>, Ptr<Ipv4>, uint32_t>(
-                [&out](Ptr<const Packet> p, Ptr<Ipv4>, uint32_t) {
+                MPTCP_CALLBACK([&out](Ptr<const Packet> p, Ptr<Ipv4>, uint32_t) {
                     out.ipData += p->GetSize() > 1000 ? 1 : 0;
-                }));
+                })));
         for (uint32_t link = 2; link < 4; ++link) // B's NICs: its ACKs
         {
             pair.GetLink(link).Get(0)->TraceConnectWithoutContext(
                 "PhyTxBegin",
-                Callback<void, Ptr<const Packet>>([&out](Ptr<const Packet> p) {
+                Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([&out](Ptr<const Packet> p) {
                     Ptr<Packet> copy = p->Copy();
                     PppHeader ppp;
                     Ipv4Header ip;
@@ -81,7 +82,7 @@ Transfer(bool mptcp, const std::vector<uint32_t>& packets)
                         ++out.sackAcks;
                         out.sackAcksWithoutMpTcp += tcp.HasOption(MPTCP_OPTION_KIND) ? 0 : 1;
                     }
-                }));
+                })));
         }
         Ptr<Node> receiver = pair.GetHosts().Get(1);
         out.transfers = pair.Run(mptcp ? MpTcpSocketFactory::GetTypeId()

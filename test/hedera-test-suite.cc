@@ -210,11 +210,11 @@ class HederaControllerTest : public TestCase
             }
             return b;
         };
-        Simulator::Schedule(Seconds(0.4), [&]() { at04 = total(); });
-        Simulator::Schedule(Seconds(1), [&]() { at10 = total(); });
+        Simulator::Schedule(Seconds(0.4), MPTCP_EVENT([&]() { at04 = total(); }));
+        Simulator::Schedule(Seconds(1), MPTCP_EVENT([&]() { at10 = total(); }));
         std::set<uint32_t> coresUsed;
         uint32_t coreRules = 0;
-        Simulator::Schedule(Seconds(1), [&]() {
+        Simulator::Schedule(Seconds(1), MPTCP_EVENT([&]() {
             NodeContainer cores = ft.GetCoreSwitches();
             for (uint32_t c = 0; c < cores.GetN(); ++c)
             {
@@ -227,7 +227,7 @@ class HederaControllerTest : public TestCase
                     }
                 }
             }
-        });
+        }));
         Simulator::Stop(Seconds(1));
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(hedera->GetNFlowsScheduled(), 4u, "4 elephants placed");

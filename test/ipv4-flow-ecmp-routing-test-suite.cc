@@ -166,7 +166,7 @@ StartUdpFlow(Ptr<Node> src,
     s->Connect(InetSocketAddress(dst, dport));
     for (uint32_t i = 0; i < n; ++i)
     {
-        Simulator::Schedule(start + interval * i, [s]() { s->Send(Create<Packet>(200)); });
+        Simulator::Schedule(start + interval * i, MPTCP_EVENT([s]() { s->Send(Create<Packet>(200)); }));
     }
 }
 

@@ -213,14 +213,14 @@ class PerLinkCountersTest : public TestCase
                 uint64_t* dropCount = &drops[d];
                 d->TraceConnectWithoutContext(
                     "PhyTxBegin",
-                    Callback<void, Ptr<const Packet>>([txCount](Ptr<const Packet>) {
+                    Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([txCount](Ptr<const Packet>) {
                         ++*txCount;
-                    }));
+                    })));
                 d->GetQueue()->TraceConnectWithoutContext(
                     "Drop",
-                    Callback<void, Ptr<const Packet>>([dropCount](Ptr<const Packet>) {
+                    Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([dropCount](Ptr<const Packet>) {
                         ++*dropCount;
-                    }));
+                    })));
             }
         }
         t.Flow(0, 5, 5000);
@@ -418,7 +418,7 @@ class HotSpotFlowCountTest : public TestCase
             uint64_t* count = &sent[f.src];
             t.tree.GetHostDevice(f.src)->TraceConnectWithoutContext(
                 "PhyTxBegin",
-                Callback<void, Ptr<const Packet>>([count](Ptr<const Packet>) { ++*count; }));
+                Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([count](Ptr<const Packet>) { ++*count; })));
         }
         for (const auto& l : t.tree.GetLinks(FatTreeHelper::AGGREGATION_CORE))
         {

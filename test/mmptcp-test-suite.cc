@@ -76,41 +76,41 @@ RunMmptcp(uint64_t bytes, bool cwndMode, uint32_t threshold)
     // A plain pointer: a Ptr to the socket kept in its own trace would never be released.
     MmpTcpSocket* self = PeekPointer(mm);
     c->TraceConnectWithoutContext("Switched",
-                                  Callback<void, Time, uint64_t>([&run, self](Time, uint64_t b) {
+                                  Callback<void, Time, uint64_t>(MPTCP_CALLBACK([&run, self](Time, uint64_t b) {
                                       ++run.switches;
                                       run.bytesAtSwitch = b;
                                       // The subflows are opened right after the trace.
-                                      Simulator::ScheduleNow([&run, mm = Ptr<MmpTcpSocket>(self)]() {
+                                      Simulator::ScheduleNow(MPTCP_EVENT([&run, mm = Ptr<MmpTcpSocket>(self)]() {
                                           run.subflowsAfterSwitch = mm->GetSubflows().size();
-                                      });
-                                  }));
+                                      }));
+                                  })));
     c->TraceConnectWithoutContext("SubflowEstablished",
-                                  Callback<void, Ptr<MpTcpSubflow>>([&run](Ptr<MpTcpSubflow> sf) {
+                                  Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([&run](Ptr<MpTcpSubflow> sf) {
                                       run.joinsEstablished += sf->GetSubflowId() != 0;
-                                  }));
+                                  })));
     std::vector<std::pair<Time, uint32_t>> sent;  // (time, relative end) of initial's data
     std::vector<std::pair<Time, double>> cwnds;   // initial subflow's cwnd samples
     Address to = InetSocketAddress(t.ifs.GetAddress(1), 5000);
-    Simulator::Schedule(Seconds(0.1), [c, mm, to, &sent, &cwnds]() {
+    Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([c, mm, to, &sent, &cwnds]() {
         c->Connect(to);
         Ptr<MpTcpSubflow> initial = mm->GetSubflows().front();
         initial->TraceConnectWithoutContext(
             "Tx",
             Callback<void, Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocketBase>>(
-                [&sent](Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>) {
+                MPTCP_CALLBACK([&sent](Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>) {
                     if (p->GetSize() > 0)
                     {
                         sent.emplace_back(Simulator::Now(),
                                           h.GetSequenceNumber().GetValue() + p->GetSize());
                     }
-                }));
+                })));
         initial->TraceConnectWithoutContext(
             "CongestionWindow",
-            Callback<void, uint32_t, uint32_t>([&cwnds](uint32_t, uint32_t w) {
+            Callback<void, uint32_t, uint32_t>(MPTCP_CALLBACK([&cwnds](uint32_t, uint32_t w) {
                 cwnds.emplace_back(Simulator::Now(), w);
-            }));
-    });
-    Simulator::Schedule(Seconds(0.5), [&run, mm]() {
+            })));
+    }));
+    Simulator::Schedule(Seconds(0.5), MPTCP_EVENT([&run, mm]() {
         std::vector<MpTcpSocketBase::SubflowWindow> w;
         mm->GetSubflowWindows(w);
         run.coupledAt05 = w.size();
@@ -120,7 +120,7 @@ RunMmptcp(uint64_t bytes, bool cwndMode, uint32_t threshold)
         {
             run.withRttAt05 += sf->IsEstablished() && sf->HasRttSample();
         }
-    });
+    }));
     Simulator::Stop(Seconds(30));
     Simulator::Run();
     run.received = r.m_received;

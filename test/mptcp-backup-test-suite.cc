@@ -99,37 +99,37 @@ struct BackupScenario
     {
         client->TraceConnectWithoutContext(
             "SubflowEstablished",
-            Callback<void, Ptr<MpTcpSubflow>>([this](Ptr<MpTcpSubflow> sf) {
+            Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([this](Ptr<MpTcpSubflow> sf) {
                 topo.PinSubflow(sf, 1 + sf->GetSubflowId() % 2);
                 ++pinned;
-            }));
+            })));
         Address to = InetSocketAddress(topo.b, 5000);
         Ptr<Socket> c = client;
-        Simulator::Schedule(Seconds(0.1), [c, to]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([c, to]() {
             c->Bind();
             c->Connect(to);
-        });
+        }));
         client->TraceConnectWithoutContext(
             "SubflowPriority",
-            Callback<void, Ptr<MpTcpSubflow>, bool>([this](Ptr<MpTcpSubflow> sf, bool b) {
+            Callback<void, Ptr<MpTcpSubflow>, bool>(MPTCP_CALLBACK([this](Ptr<MpTcpSubflow> sf, bool b) {
                 priorityTrace.emplace_back(sf->GetSubflowId(), b);
-            }));
+            })));
         client->TraceConnectWithoutContext(
             "Reinjection",
             Callback<void, uint64_t, uint32_t, Ptr<MpTcpSubflow>>(
-                [this](uint64_t, uint32_t, Ptr<MpTcpSubflow> sf) {
+                MPTCP_CALLBACK([this](uint64_t, uint32_t, Ptr<MpTcpSubflow> sf) {
                     reinjections.emplace_back(sf->GetSubflowId(),
                                               Client()->HasUsableRegularSubflow());
                     if (firstReinjection < 0)
                     {
                         firstReinjection = Simulator::Now().GetSeconds();
                     }
-                }));
+                })));
         // Every MPTCP option of every segment B receives, parsed as the subflows do.
         topo.n.Get(5)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
             "Rx",
             Callback<void, Ptr<const Packet>, Ptr<Ipv4>, uint32_t>(
-                [this](Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t) {
+                MPTCP_CALLBACK([this](Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t) {
                     Ptr<Packet> p = packet->Copy();
                     Ipv4Header ip;
                     p->RemoveHeader(ip);
@@ -153,7 +153,7 @@ struct BackupScenario
                             }
                         }
                     }
-                }));
+                })));
     }
 };
 
@@ -235,10 +235,10 @@ class BackupTakeOverTest : public TestCase
         uint64_t backupBefore = 1;
         uint64_t regularBefore = 0;
         Ptr<MpTcpSocketBase> client = s.Client();
-        Simulator::Schedule(Seconds(1.0), [&]() {
+        Simulator::Schedule(Seconds(1.0), MPTCP_EVENT([&]() {
             backupBefore = client->GetSubflows().at(1)->GetBytesSent();
             regularBefore = client->GetSubflows().at(0)->GetBytesSent();
-        });
+        }));
         Simulator::Stop(Seconds(8));
         Simulator::Run();
         const auto& sfs = client->GetSubflows();
@@ -293,7 +293,7 @@ class MpPrioSwitchTest : public TestCase
         uint64_t written = 0;
         for (uint32_t i = 0; i < 400; ++i)
         {
-            Simulator::Schedule(Seconds(1) + MilliSeconds(10 * i), [client, &written]() {
+            Simulator::Schedule(Seconds(1) + MilliSeconds(10 * i), MPTCP_EVENT([client, &written]() {
                 uint8_t buf[1400];
                 for (uint32_t j = 0; j < sizeof(buf); ++j)
                 {
@@ -303,12 +303,12 @@ class MpPrioSwitchTest : public TestCase
                 {
                     written += sizeof(buf);
                 }
-            });
+            }));
         }
         std::vector<uint64_t> before(2, 0);
         uint64_t writtenBefore = 0;
         std::vector<uint16_t> ports(2, 0);
-        Simulator::Schedule(Seconds(3) - MilliSeconds(5), [&]() {
+        Simulator::Schedule(Seconds(3) - MilliSeconds(5), MPTCP_EVENT([&]() {
             for (uint32_t k = 0; k < 2; ++k)
             {
                 before[k] = client->GetSubflows().at(k)->GetBytesSent();
@@ -320,7 +320,7 @@ class MpPrioSwitchTest : public TestCase
             }
             client->SetSubflowBackup(client->GetSubflows().at(0), true);
             client->SetSubflowBackup(client->GetSubflows().at(1), false);
-        });
+        }));
         Simulator::Stop(Seconds(6));
         Simulator::Run();
         const auto& sfs = client->GetSubflows();
@@ -387,9 +387,9 @@ class BackupStaysIdleTest : public TestCase
         s.topo.FailPath(2, 1.0, 0);
         uint64_t path2Before = 0;
         Ptr<MpTcpSocketBase> client = s.Client();
-        Simulator::Schedule(Seconds(1.0), [&]() {
+        Simulator::Schedule(Seconds(1.0), MPTCP_EVENT([&]() {
             path2Before = client->GetSubflows().at(1)->GetBytesSent();
-        });
+        }));
         Simulator::Stop(Seconds(8));
         Simulator::Run();
         const auto& sfs = client->GetSubflows();
@@ -442,7 +442,7 @@ class BackupReleaseTest : public TestCase
         uint64_t written = 0;
         for (uint32_t i = 0; i < 550; ++i)
         {
-            Simulator::Schedule(Seconds(0.5) + MilliSeconds(10 * i), [client, &written]() {
+            Simulator::Schedule(Seconds(0.5) + MilliSeconds(10 * i), MPTCP_EVENT([client, &written]() {
                 uint8_t buf[1400];
                 for (uint32_t j = 0; j < sizeof(buf); ++j)
                 {
@@ -452,7 +452,7 @@ class BackupReleaseTest : public TestCase
                 {
                     written += sizeof(buf);
                 }
-            });
+            }));
         }
         s.topo.FailPath(1, 1.0, 2.5);
         // When the regular subflow can send again, and the bytes sent by then.
@@ -461,7 +461,7 @@ class BackupReleaseTest : public TestCase
         uint64_t writtenAtRelease = 0;
         for (uint32_t ms = 1000; ms < 6000; ms += 1)
         {
-            Simulator::Schedule(MilliSeconds(ms), [&, ms]() {
+            Simulator::Schedule(MilliSeconds(ms), MPTCP_EVENT([&, ms]() {
                 if (usableAgain < 0 && ms > 2500 && client->HasUsableRegularSubflow())
                 {
                     usableAgain = ms / 1000.0;
@@ -469,7 +469,7 @@ class BackupReleaseTest : public TestCase
                                  client->GetSubflows().at(1)->GetBytesSent()};
                     writtenAtRelease = written;
                 }
-            });
+            }));
         }
         Simulator::Stop(Seconds(7));
         Simulator::Run();

@@ -12,6 +12,8 @@
 #include "ns3/mptcp-socket-factory.h"
 #include "ns3/test.h"
 
+#include <memory>
+
 using namespace ns3;
 
 namespace
@@ -121,13 +123,13 @@ class ShortConnectionsTest : public TestCase
         std::vector<std::unique_ptr<PatternSender>> senders;
         std::vector<SubflowRecord> subflows;
         auto record = [&subflows](Ptr<Node> node) {
-            return Callback<void, Ptr<MpTcpSubflow>>([&subflows, node](Ptr<MpTcpSubflow> sf) {
+            return Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([&subflows, node](Ptr<MpTcpSubflow> sf) {
                 SubflowRecord r{sf, node, Ipv4Address(), 0};
                 Ipv4Address remote;
                 uint16_t remotePort;
                 sf->GetFourTuple(r.local, r.localPort, remote, remotePort);
                 subflows.push_back(r);
-            });
+            }));
         };
         for (uint32_t i = 0; i < n; ++i)
         {
@@ -138,10 +140,10 @@ class ShortConnectionsTest : public TestCase
             clients.push_back(c);
             Address to = InetSocketAddress(ifs.GetAddress(1), 5000);
             // Every 20 ms: several connections are open at once.
-            Simulator::Schedule(Seconds(0.1 + 0.02 * i), [c, to]() {
+            Simulator::Schedule(Seconds(0.1 + 0.02 * i), MPTCP_EVENT([c, to]() {
                 c->Bind();
                 c->Connect(to);
-            });
+            }));
         }
         Simulator::Run(); // no Stop(): it returns once no event is left
         const double end = Simulator::Now().GetSeconds();
@@ -252,10 +254,10 @@ class FallbackPlainServerTest : public TestCase
         Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), MpTcpSocketFactory::GetTypeId());
         const uint64_t bytes = 500000;
         PatternSender tx(client, bytes);
-        Simulator::Schedule(Seconds(0.1), [client, &ifs]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, &ifs]() {
             client->Bind();
             client->Connect(InetSocketAddress(ifs.GetAddress(1), 5000));
-        });
+        }));
         Simulator::Stop(Seconds(300));
         Simulator::Run();
         auto meta = DynamicCast<MpTcpSocketBase>(client);
@@ -303,10 +305,10 @@ class FallbackStrippedSynAckTest : public TestCase
         Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), MpTcpSocketFactory::GetTypeId());
         const uint64_t bytes = 500000;
         PatternSender tx(client, bytes);
-        Simulator::Schedule(Seconds(0.1), [client, &ifs]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, &ifs]() {
             client->Bind();
             client->Connect(InetSocketAddress(ifs.GetAddress(1), 5000));
-        });
+        }));
         Simulator::Run();
         auto meta = DynamicCast<MpTcpSocketBase>(client);
         NS_TEST_ASSERT_MSG_EQ(mb->m_stripped, 1, "the middlebox stripped the SYN/ACK");
@@ -371,20 +373,20 @@ class PathComesBackTest : public TestCase
         client->TraceConnectWithoutContext(
             "Reinjection",
             Callback<void, uint64_t, uint32_t, Ptr<MpTcpSubflow>>(
-                [&traced](uint64_t, uint32_t bytes, Ptr<MpTcpSubflow>) { traced += bytes; }));
+                MPTCP_CALLBACK([&traced](uint64_t, uint32_t bytes, Ptr<MpTcpSubflow>) { traced += bytes; })));
         Address to = InetSocketAddress(topo.b, 5000);
-        Simulator::Schedule(Seconds(0.1), [client, to]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, to]() {
             client->Bind();
             client->Connect(to);
-        });
+        }));
         // Bytes path 2 delivers to S2, before the failure and well after it ended.
         std::vector<uint64_t> path2(3, 0);
         topo.links[4].Get(1)->TraceConnectWithoutContext(
             "MacRx",
-            Callback<void, Ptr<const Packet>>([&path2](Ptr<const Packet> p) {
+            Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([&path2](Ptr<const Packet> p) {
                 double t = Simulator::Now().GetSeconds();
                 path2[t < 2 ? 0 : (t < 6 ? 1 : 2)] += p->GetSize();
-            }));
+            })));
         Simulator::Stop(Seconds(60));
         Simulator::Run();
         auto meta = DynamicCast<MpTcpSocketBase>(client);
@@ -456,29 +458,29 @@ class HotSpotTest : public TestCase
             pinned = 1;
         }
         Ptr<NetDevice> slowed = topo.links[4].Get(0); // R2 -> S2
-        Simulator::Schedule(Seconds(2), [slowed]() {
+        Simulator::Schedule(Seconds(2), MPTCP_EVENT([slowed]() {
             slowed->SetAttribute("DataRate", DataRateValue(DataRate("1Mbps")));
-        });
+        }));
         Address to = InetSocketAddress(topo.b, 5000);
-        Simulator::Schedule(Seconds(0.1), [client, to, this]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, to, this]() {
             if (m_mptcp)
             {
                 client->Bind();
             }
             client->Connect(to);
-        });
+        }));
         // Bytes S2 receives from each path after the slowdown has settled (4 s to 10 s).
         std::vector<uint64_t> via(2, 0);
         for (uint32_t r = 0; r < 2; ++r)
         {
             topo.links[3 + r].Get(1)->TraceConnectWithoutContext(
                 "MacRx",
-                Callback<void, Ptr<const Packet>>([&via, r](Ptr<const Packet> p) {
+                Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([&via, r](Ptr<const Packet> p) {
                     if (Simulator::Now() >= Seconds(4))
                     {
                         via[r] += p->GetSize();
                     }
-                }));
+                })));
         }
         const double t0 = 4;
         const double t1 = 10;

@@ -13,6 +13,8 @@
 #include "ns3/ppp-header.h"
 #include "ns3/test.h"
 
+#include <memory>
+
 using namespace ns3;
 
 namespace
@@ -160,10 +162,10 @@ class ManyConnectionsTest : public TestCase
             Ptr<Socket> client = Socket::CreateSocket(topo.nodes.Get(0), factory);
             senders.push_back(StreamSender(client, i, bytes));
             Ipv4Address server = topo.ifs.GetAddress(1);
-            Simulator::Schedule(MilliSeconds(100 + 3 * i), [client, server, port]() {
+            Simulator::Schedule(MilliSeconds(100 + 3 * i), MPTCP_EVENT([client, server, port]() {
                 client->Bind();
                 client->Connect(InetSocketAddress(server, port));
-            });
+            }));
         }
         // While sending (18 x 120 kB take about 2 s of the 10 Mb/s link), the server has one
         // entry per established TCP connection and MPTCP subflow: the segment that completed
@@ -171,7 +173,7 @@ class ManyConnectionsTest : public TestCase
         uint32_t entriesMidway = 0;
         uint32_t establishedMidway = 0;
         uint64_t receivedMidway = 0;
-        Simulator::Schedule(Seconds(0.6), [&]() {
+        Simulator::Schedule(Seconds(0.6), MPTCP_EVENT([&]() {
             entriesMidway = L4Of(topo.nodes.Get(1))->GetDemuxIndexSize();
             for (const auto& r : receivers)
             {
@@ -188,7 +190,7 @@ class ManyConnectionsTest : public TestCase
                     establishedMidway += r->m_accepted;
                 }
             }
-        });
+        }));
         Simulator::Stop(Seconds(30));
         Simulator::Run();
         NS_TEST_EXPECT_MSG_LT(receivedMidway,
@@ -258,7 +260,7 @@ class ClosedAndReusedTupleTest : public TestCase
         std::vector<SentSegment> sent; // by the server's device
         topo.devs.Get(1)->TraceConnectWithoutContext(
             "MacTx",
-            Callback<void, Ptr<const Packet>>([&sent](Ptr<const Packet> p) {
+            Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([&sent](Ptr<const Packet> p) {
                 Ptr<Packet> c = p->Copy();
                 PppHeader ppp;
                 c->RemoveHeader(ppp);
@@ -269,7 +271,7 @@ class ClosedAndReusedTupleTest : public TestCase
                     c->PeekHeader(s.tcp);
                     sent.push_back(s);
                 }
-            }));
+            })));
 
         Ptr<Socket> listener = Socket::CreateSocket(server, TcpSocketFactory::GetTypeId());
         listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), serverPort));
@@ -279,38 +281,38 @@ class ClosedAndReusedTupleTest : public TestCase
         // Connection 1 on (client:40000, server:6000), from 0.1 s.
         Ptr<Socket> c1 = Socket::CreateSocket(client, TcpSocketFactory::GetTypeId());
         auto tx1 = StreamSender(c1, 1, bytes);
-        Simulator::Schedule(Seconds(0.1), [&]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([&]() {
             NS_TEST_EXPECT_MSG_EQ(c1->Bind(InetSocketAddress(clientAddr, clientPort)), 0, "bind");
             c1->Connect(InetSocketAddress(serverAddr, serverPort));
-        });
+        }));
 
         // After its close (TIME_WAIT is 0.5 s): the stale entry is still in the map.
         uint64_t indexedAfterFirst = 0;
         uint32_t entriesAfterFirst = 0;
         uint64_t receivedAfterFirst = 0;
-        Simulator::Schedule(Seconds(5), [&]() {
+        Simulator::Schedule(Seconds(5), MPTCP_EVENT([&]() {
             indexedAfterFirst = serverL4->GetIndexedDeliveries();
             entriesAfterFirst = serverL4->GetDemuxIndexSize();
             receivedAfterFirst = rx.m_received;
-        });
+        }));
 
         // Connection 2 on the same 4-tuple, another stream, from 5.1 s.
         Ptr<Socket> c2 = Socket::CreateSocket(client, TcpSocketFactory::GetTypeId());
         auto tx2 = StreamSender(c2, 2, bytes);
-        Simulator::Schedule(Seconds(5.1), [&]() {
+        Simulator::Schedule(Seconds(5.1), MPTCP_EVENT([&]() {
             rx.SetStream(2);
             NS_TEST_EXPECT_MSG_EQ(c2->Bind(InetSocketAddress(clientAddr, clientPort)),
                                   0,
                                   "the port is free again after TIME_WAIT");
             c2->Connect(InetSocketAddress(serverAddr, serverPort));
-        });
+        }));
 
         uint64_t indexedAfterSecond = 0;
         uint32_t entriesAfterSecond = 0;
-        Simulator::Schedule(Seconds(10), [&]() {
+        Simulator::Schedule(Seconds(10), MPTCP_EVENT([&]() {
             indexedAfterSecond = serverL4->GetIndexedDeliveries();
             entriesAfterSecond = serverL4->GetDemuxIndexSize();
-        });
+        }));
 
         // Both closed: a data segment of the 4-tuple, as if delayed in the network. While the
         // listener is open, ns-3's demultiplexer hands it to the listener (a wildcard match),
@@ -337,16 +339,16 @@ class ClosedAndReusedTupleTest : public TestCase
         IpL4Protocol::RxStatus toListener = IpL4Protocol::RX_ENDPOINT_CLOSED;
         uint32_t entriesAfterStray = 1;
         size_t sentAfterFirstStray = 0;
-        Simulator::Schedule(Seconds(10.8), [&]() {
+        Simulator::Schedule(Seconds(10.8), MPTCP_EVENT([&]() {
             toListener = stray();
             entriesAfterStray = serverL4->GetDemuxIndexSize();
-        });
-        Simulator::Schedule(Seconds(10.9), [&]() {
+        }));
+        Simulator::Schedule(Seconds(10.9), MPTCP_EVENT([&]() {
             sentAfterFirstStray = sent.size();
             listener->Close();
-        });
+        }));
         IpL4Protocol::RxStatus toNone = IpL4Protocol::RX_OK;
-        Simulator::Schedule(Seconds(11), [&]() { toNone = stray(); });
+        Simulator::Schedule(Seconds(11), MPTCP_EVENT([&]() { toNone = stray(); }));
 
         Simulator::Stop(Seconds(12));
         Simulator::Run();
@@ -417,11 +419,11 @@ class SweepTest : public TestCase
             Ptr<Socket> client =
                 Socket::CreateSocket(topo.nodes.Get(0), TcpSocketFactory::GetTypeId());
             senders.push_back(StreamSender(client, 3, bytes));
-            Simulator::Schedule(MilliSeconds(100 + 100 * i), [&, client, server]() {
+            Simulator::Schedule(MilliSeconds(100 + 100 * i), MPTCP_EVENT([&, client, server]() {
                 largest = std::max(largest, L4Of(topo.nodes.Get(1))->GetDemuxIndexSize());
                 client->Bind();
                 client->Connect(InetSocketAddress(server, 6000));
-            });
+            }));
         }
         Simulator::Stop(Seconds(10));
         Simulator::Run();

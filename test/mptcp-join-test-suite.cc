@@ -16,6 +16,8 @@
 #include "ns3/mptcp-subflow.h"
 #include "ns3/test.h"
 
+#include <memory>
+
 using namespace ns3;
 
 namespace
@@ -83,13 +85,13 @@ struct JoinRun
         RecordSegments(link.devs.Get(1), &fromServer);
         client->TraceConnectWithoutContext(
             "SubflowEstablished",
-            Callback<void, Ptr<MpTcpSubflow>>([this](Ptr<MpTcpSubflow>) { ++clientEstablished; }));
+            Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([this](Ptr<MpTcpSubflow>) { ++clientEstablished; })));
         Address to = InetSocketAddress(link.ifs.GetAddress(1), 5000);
         Ptr<Socket> c = client;
-        Simulator::Schedule(Seconds(0.1), [c, to]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([c, to]() {
             c->Bind();
             c->Connect(to);
-        });
+        }));
     }
 
     /// \return node 0's connection
@@ -256,9 +258,9 @@ class ThirdAckReliableTest : public TestCase
             run.link.devs.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(dropper));
         }
         uint32_t serverEstablished = 0; // mid-transfer
-        Simulator::Schedule(Seconds(2.5), [&]() {
+        Simulator::Schedule(Seconds(2.5), MPTCP_EVENT([&]() {
             serverEstablished = run.Server()->GetNEstablishedSubflows();
-        });
+        }));
         Simulator::Run();
 
         Ptr<MpTcpSocketBase> client = run.Client();
@@ -353,7 +355,7 @@ class JoinWithoutKeysTest : public TestCase
         Ipv4Address a = run.link.ifs.GetAddress(0);
         Ipv4Address b = run.link.ifs.GetAddress(1);
         uint32_t token = 0;
-        Simulator::Schedule(Seconds(0.3), [&]() {
+        Simulator::Schedule(Seconds(0.3), MPTCP_EVENT([&]() {
             token = run.Server()->GetLocalToken();
             TcpHeader syn;
             syn.SetSourcePort(port);
@@ -368,7 +370,7 @@ class JoinWithoutKeysTest : public TestCase
             o->SetOption(join);
             syn.AppendOption(o);
             clientTcp->SendPacket(Create<Packet>(), syn, a, b);
-        });
+        }));
         bool sentThirdAck = false;
         // Answer the SYN/ACK as soon as it shows up (it queues behind the transfer's data).
         std::function<void()> answer = [&]() {
@@ -376,7 +378,7 @@ class JoinWithoutKeysTest : public TestCase
             {
                 return;
             }
-            Simulator::Schedule(MilliSeconds(1), answer);
+            Simulator::Schedule(MilliSeconds(1), MPTCP_EVENT(answer));
             for (const auto& s : run.fromServer)
             {
                 auto synAck = FindOption<MpJoinSynAckOption>(s);
@@ -406,7 +408,7 @@ class JoinWithoutKeysTest : public TestCase
                 break;
             }
         };
-        Simulator::Schedule(Seconds(0.3), answer);
+        Simulator::Schedule(Seconds(0.3), MPTCP_EVENT(answer));
         Simulator::Run();
 
         Ptr<MpTcpSocketBase> server = run.Server();

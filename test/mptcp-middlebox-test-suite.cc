@@ -9,6 +9,7 @@
 
 #include "mptcp-test-harness.h"
 
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/mptcp-l4-protocol.h"
 #include "ns3/mptcp-socket-factory.h"
 #include "ns3/mptcp-subflow.h"
@@ -88,9 +89,9 @@ struct MiddleboxRun
         client->TraceConnectWithoutContext(
             "Fallback",
             Callback<void, Ptr<MpTcpSubflow>, const std::string&>(
-                [this](Ptr<MpTcpSubflow>, const std::string& why) {
+                MPTCP_CALLBACK([this](Ptr<MpTcpSubflow>, const std::string& why) {
                     clientFallbacks.push_back(why);
-                }));
+                })));
     }
 
     /// Run a transfer of \p bytes; the receiver checks every byte.
@@ -99,28 +100,28 @@ struct MiddleboxRun
         PatternSender tx(client, bytes);
         Ptr<Socket> c = client;
         Ipv4Address server = link.ifs.GetAddress(1);
-        Simulator::Schedule(Seconds(0.1), [c, server]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([c, server]() {
             c->Bind();
             c->Connect(InetSocketAddress(server, 5000));
-        });
+        }));
         // Count what each end sends before its own middlebox changes it.
         link.nodes.Get(0)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
             "SendOutgoing",
             Callback<void, const Ipv4Header&, Ptr<const Packet>, uint32_t>(
-                [this](const Ipv4Header&, Ptr<const Packet> p, uint32_t) {
+                MPTCP_CALLBACK([this](const Ipv4Header&, Ptr<const Packet> p, uint32_t) {
                     TcpHeader h;
                     p->PeekHeader(h);
                     data.Count(h);
-                }));
+                })));
         link.nodes.Get(1)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
             "SendOutgoing",
             Callback<void, const Ipv4Header&, Ptr<const Packet>, uint32_t>(
-                [this](const Ipv4Header&, Ptr<const Packet> p, uint32_t) {
+                MPTCP_CALLBACK([this](const Ipv4Header&, Ptr<const Packet> p, uint32_t) {
                     TcpHeader h;
                     p->PeekHeader(h);
                     acks.Count(h);
-                }));
-        Simulator::Schedule(Seconds(0.2), [this, &rx]() { WatchServer(rx); });
+                })));
+        Simulator::Schedule(Seconds(0.2), MPTCP_EVENT([this, &rx]() { WatchServer(rx); }));
         Simulator::Run();
     }
 
@@ -135,15 +136,15 @@ struct MiddleboxRun
     {
         if (!rx.m_conn)
         {
-            Simulator::Schedule(MilliSeconds(10), [this, &rx]() { WatchServer(rx); });
+            Simulator::Schedule(MilliSeconds(10), MPTCP_EVENT([this, &rx]() { WatchServer(rx); }));
             return;
         }
         rx.m_conn->TraceConnectWithoutContext(
             "Fallback",
             Callback<void, Ptr<MpTcpSubflow>, const std::string&>(
-                [this](Ptr<MpTcpSubflow>, const std::string& why) {
+                MPTCP_CALLBACK([this](Ptr<MpTcpSubflow>, const std::string& why) {
                     serverFallbacks.push_back(why);
-                }));
+                })));
     }
 };
 
@@ -399,10 +400,10 @@ class BrokenSubflowTest : public TestCase
         uint32_t pinned = 0;
         topo.PinSubflows(client, &pinned);
         Ipv4Address b = topo.b;
-        Simulator::Schedule(Seconds(0.1), [client, b]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, b]() {
             client->Bind();
             client->Connect(InetSocketAddress(b, 5000));
-        });
+        }));
         Simulator::Run();
         Config::SetDefault("ns3::MpTcpSocketBase::DssChecksum", BooleanValue(false));
 

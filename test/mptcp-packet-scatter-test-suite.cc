@@ -107,22 +107,22 @@ class ScatterDeliveryTest : public TestCase
         PatternSender s1(c1, bytes);
         PatternSender s2(c2, bytes);
         Ipv4Address to = t.b;
-        Simulator::Schedule(Seconds(0.1), [c1, c2, to]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([c1, c2, to]() {
             c1->Connect(InetSocketAddress(to, 5000));
             c2->Connect(InetSocketAddress(to, 5001));
-        });
+        }));
         std::set<uint16_t> ports;
         uint64_t dataSegments = 0;
         t.links[0].Get(0)->TraceConnectWithoutContext(
             "MacTx",
-            Callback<void, Ptr<const Packet>>([&](Ptr<const Packet> p) {
+            Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([&](Ptr<const Packet> p) {
                 TcpHeader h;
                 if (PeekTcp(p, h) > 0)
                 {
                     ports.insert(h.GetSourcePort());
                     ++dataSegments;
                 }
-            }));
+            })));
         Simulator::Stop(Seconds(30));
         Simulator::Run();
 
@@ -177,7 +177,7 @@ class ScatterBadInputTest : public TestCase
         const uint64_t bytes = 300000;
         PatternSender s(c, bytes);
         Address to = InetSocketAddress(t.ifs.GetAddress(1), 5000);
-        Simulator::Schedule(Seconds(0.1), [c, to]() { c->Connect(to); });
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([c, to]() { c->Connect(to); }));
         Ptr<MpTcpL4Protocol> l4 = server->GetObject<MpTcpL4Protocol>();
         auto inject = [&t, l4](const std::vector<uint8_t>& option) {
             TcpHeader h;
@@ -196,13 +196,13 @@ class ScatterBadInputTest : public TestCase
             l4->Receive(p, ip, Ptr<Ipv4Interface>());
         };
         uint32_t token = 0;
-        Simulator::Schedule(Seconds(0.2), [&]() {
+        Simulator::Schedule(Seconds(0.2), MPTCP_EVENT([&]() {
             token = DynamicCast<MpTcpSocketBase>(r.m_conn)->GetLocalToken();
             auto unknown = SerializeMpTcpOption(MpScatterOption{token + 1});
             inject(unknown);
             inject({30, 9, 0xF0, 0, 1, 2, 3, 4, 5}); // one byte too long
             inject({30, 4, 0xF0, 0});               // no token
-        });
+        }));
         Simulator::Stop(Seconds(20));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(MpTcpScatterRxHook::Get(l4)->GetScatterDrops(),
@@ -262,7 +262,7 @@ class FatTreeSpreadTest : public TestCase
             Ptr<Socket> c = Socket::CreateSocket(ft.GetHost(src), factory);
             senders.push_back(std::make_unique<PatternSender>(c, 100000000));
             Address to = InetSocketAddress(ft.GetHostAddress(dst), 5000);
-            Simulator::Schedule(MilliSeconds(1), [c, to]() { c->Connect(to); });
+            Simulator::Schedule(MilliSeconds(1), MPTCP_EVENT([c, to]() { c->Connect(to); }));
         }
         auto links = ft.GetLinks(FatTreeHelper::AGGREGATION_CORE);
         std::vector<double> perLink(links.size(), 0);
@@ -275,14 +275,14 @@ class FatTreeSpreadTest : public TestCase
                 dev->TraceConnectWithoutContext(
                     "MacTx",
                     Callback<void, Ptr<const Packet>>(
-                        [&perLink, &perCore, i, core](Ptr<const Packet> p) {
+                        MPTCP_CALLBACK([&perLink, &perCore, i, core](Ptr<const Packet> p) {
                             TcpHeader h;
                             if (PeekTcp(p, h) > 0)
                             {
                                 perLink[i] += 1;
                                 perCore[core] += 1;
                             }
-                        }));
+                        })));
             }
         }
         Simulator::Stop(MilliSeconds(30));
@@ -355,16 +355,16 @@ class ReorderingTest : public TestCase
         PatternSender s(c, 500000);
         recoveries = 0;
         Address to = InetSocketAddress(t.b, 5000);
-        Simulator::Schedule(Seconds(0.1), [c, to, &recoveries]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([c, to, &recoveries]() {
             c->Connect(to);
             DynamicCast<MpTcpSocketBase>(c)->GetSubflows().front()->TraceConnectWithoutContext(
                 "CongState",
                 Callback<void, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t>(
-                    [&recoveries](TcpSocketState::TcpCongState_t,
+                    MPTCP_CALLBACK([&recoveries](TcpSocketState::TcpCongState_t,
                                   TcpSocketState::TcpCongState_t now) {
                         recoveries += now == TcpSocketState::CA_RECOVERY;
-                    }));
-        });
+                    })));
+        }));
         std::set<uint32_t> used;
         Ptr<Node> s1 = t.n.Get(1);
         for (uint32_t i = 0; i < s1->GetNDevices(); ++i)
@@ -372,13 +372,13 @@ class ReorderingTest : public TestCase
             Ptr<NetDevice> dev = s1->GetDevice(i);
             dev->TraceConnectWithoutContext("MacTx",
                                             Callback<void, Ptr<const Packet>>(
-                                                [&used, i](Ptr<const Packet> p) {
+                                                MPTCP_CALLBACK([&used, i](Ptr<const Packet> p) {
                                                     TcpHeader h;
                                                     if (PeekTcp(p, h) > 0)
                                                     {
                                                         used.insert(i);
                                                     }
-                                                }));
+                                                })));
         }
         Simulator::Stop(Seconds(20));
         Simulator::Run();
@@ -445,7 +445,7 @@ class AutoThresholdTest : public TestCase
                 Socket::CreateSocket(ft.GetHost(0), PacketScatterSocketFactory::GetTypeId())));
             Ptr<Socket> c = clients.back();
             Address to = InetSocketAddress(ft.GetHostAddress(dsts[i]), 5000);
-            Simulator::Schedule(MilliSeconds(1), [c, to]() { c->Connect(to); });
+            Simulator::Schedule(MilliSeconds(1), MPTCP_EVENT([c, to]() { c->Connect(to); }));
         }
         Simulator::Stop(MilliSeconds(50));
         Simulator::Run();
@@ -473,7 +473,7 @@ class AutoThresholdTest : public TestCase
         auto c = DynamicCast<PacketScatterSocket>(
             Socket::CreateSocket(t.nodes.Get(0), PacketScatterSocketFactory::GetTypeId()));
         Address to = InetSocketAddress(t.ifs.GetAddress(1), 5000);
-        Simulator::Schedule(MilliSeconds(1), [c, to]() { c->Connect(to); });
+        Simulator::Schedule(MilliSeconds(1), MPTCP_EVENT([c, to]() { c->Connect(to); }));
         Simulator::Stop(MilliSeconds(50));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(c->GetDupAckThreshold(), 3, "no EqualCostPathCounter: 3");

@@ -77,13 +77,13 @@ struct FullmeshRun
         client->TraceConnectWithoutContext(
             "SubflowEstablished",
             Callback<void, Ptr<MpTcpSubflow>>(
-                [this](Ptr<MpTcpSubflow> sf) { opened.push_back(PairOf(sf)); }));
+                MPTCP_CALLBACK([this](Ptr<MpTcpSubflow> sf) { opened.push_back(PairOf(sf)); })));
         Ptr<Socket> c = client;
         Address to = InetSocketAddress(topo.b1, 5000);
-        Simulator::Schedule(Seconds(0.1), [c, to]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([c, to]() {
             c->Bind();
             c->Connect(to);
-        });
+        }));
     }
 
     /// \return the client's connection
@@ -154,13 +154,13 @@ DoneAt(const PatternReceiver& r, uint64_t total)
 void
 CountDataTx(Ptr<NetDevice> dev, uint32_t* count)
 {
-    dev->TraceConnectWithoutContext("MacTx", Callback<void, Ptr<const Packet>>([count](
+    dev->TraceConnectWithoutContext("MacTx", Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([count](
                                                  Ptr<const Packet> p) {
                                          if (p->GetSize() > 1000)
                                          {
                                              ++*count;
                                          }
-                                     }));
+                                     })));
 }
 
 /**
@@ -191,10 +191,10 @@ class FullmeshSubflowsTest : public TestCase
         CountDataTx(t.links[4].Get(1), &coreTx[1]);
         std::set<AddressPair> clientMid;
         std::set<AddressPair> serverMid;
-        Simulator::Schedule(Seconds(0.6), [&]() {
+        Simulator::Schedule(Seconds(0.6), MPTCP_EVENT([&]() {
             clientMid = EstablishedPairs(run.client);
             serverMid = run.rx.m_conn ? EstablishedPairs(run.rx.m_conn) : serverMid;
-        });
+        }));
         Simulator::Stop(Seconds(10));
         Simulator::Run();
 
@@ -411,7 +411,7 @@ class RemoveAddrTest : public TestCase
         // The pairs of B's subflows, before anything goes down (closed subflows lose them).
         std::map<Ptr<MpTcpSubflow>, AddressPair> serverPairs;
         uint64_t bytesAtDown = 0;
-        Simulator::Schedule(Seconds(0.5), [&]() {
+        Simulator::Schedule(Seconds(0.5), MPTCP_EVENT([&]() {
             bytesAtDown = run.rx.m_received;
             if (run.rx.m_conn)
             {
@@ -420,14 +420,14 @@ class RemoveAddrTest : public TestCase
                     serverPairs[sf] = PairOf(sf);
                 }
             }
-        });
+        }));
         std::map<Ptr<MpTcpSubflow>, AddressPair> clientPairs;
-        Simulator::Schedule(Seconds(0.5), [&]() {
+        Simulator::Schedule(Seconds(0.5), MPTCP_EVENT([&]() {
             for (const auto& sf : run.Client()->GetSubflows())
             {
                 clientPairs[sf] = PairOf(sf);
             }
-        });
+        }));
         // Right after each removal: which subflows are closed.
         std::vector<std::pair<uint8_t, Ipv4Address>> localRemoved;
         std::vector<std::pair<uint8_t, Ipv4Address>> remoteRemoved;
@@ -451,10 +451,10 @@ class RemoveAddrTest : public TestCase
         };
         run.client->TraceConnectWithoutContext(
             "LocalAddressRemoved",
-            Callback<void, uint8_t, Ipv4Address>([&](uint8_t id, Ipv4Address a) {
+            Callback<void, uint8_t, Ipv4Address>(MPTCP_CALLBACK([&](uint8_t id, Ipv4Address a) {
                 localRemoved.emplace_back(id, a);
                 removedAt = Simulator::Now().GetSeconds();
-                Simulator::Schedule(MicroSeconds(1), [&, a]() {
+                Simulator::Schedule(MicroSeconds(1), MPTCP_EVENT([&, a]() {
                     check(clientPairs, a, true, &clientWrong);
                     // What is still not DATA_ACKed, and what the surviving subflows carry.
                     outstandingAtRemoval = run.Client()->GetDataOutstanding();
@@ -465,20 +465,20 @@ class RemoveAddrTest : public TestCase
                             survivingAtRemoval += sf->GetBytesInFlight() + sf->GetUnsentBytes();
                         }
                     }
-                });
-            }));
-        Simulator::Schedule(Seconds(0.2), [&]() {
+                }));
+            })));
+        Simulator::Schedule(Seconds(0.2), MPTCP_EVENT([&]() {
             NS_ASSERT(run.rx.m_conn);
             run.rx.m_conn->TraceConnectWithoutContext(
                 "RemoteAddressRemoved",
-                Callback<void, uint8_t, Ipv4Address>([&](uint8_t id, Ipv4Address a) {
+                Callback<void, uint8_t, Ipv4Address>(MPTCP_CALLBACK([&](uint8_t id, Ipv4Address a) {
                     remoteRemoved.emplace_back(id, a);
                     // The resets run in an event scheduled now: look after it.
-                    Simulator::Schedule(MicroSeconds(1), [&, a]() {
+                    Simulator::Schedule(MicroSeconds(1), MPTCP_EVENT([&, a]() {
                         check(serverPairs, a, false, &serverWrong);
-                    });
-                }));
-        });
+                    }));
+                })));
+        }));
         Simulator::Stop(Seconds(20));
         Simulator::Run();
 
@@ -652,24 +652,24 @@ class NicBackUpTest : public TestCase
         run.client->TraceConnectWithoutContext(
             "LocalAddressRemoved",
             Callback<void, uint8_t, Ipv4Address>(
-                [&removed](uint8_t id, Ipv4Address a) { removed.emplace_back(id, a); }));
+                MPTCP_CALLBACK([&removed](uint8_t id, Ipv4Address a) { removed.emplace_back(id, a); })));
         std::vector<std::pair<double, AddressPair>> established;
         run.client->TraceConnectWithoutContext(
             "SubflowEstablished",
-            Callback<void, Ptr<MpTcpSubflow>>([&established](Ptr<MpTcpSubflow> sf) {
+            Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([&established](Ptr<MpTcpSubflow> sf) {
                 established.emplace_back(Simulator::Now().GetSeconds(), PairOf(sf));
-            }));
+            })));
         std::vector<std::pair<double, uint8_t>> learnt; // B: A's addresses, with times
-        Simulator::Schedule(Seconds(0.2), [&]() {
+        Simulator::Schedule(Seconds(0.2), MPTCP_EVENT([&]() {
             run.rx.m_conn->TraceConnectWithoutContext(
                 "RemoteAddressAdded",
-                Callback<void, uint8_t, Ipv4Address>([&learnt, &t](uint8_t id, Ipv4Address a) {
+                Callback<void, uint8_t, Ipv4Address>(MPTCP_CALLBACK([&learnt, &t](uint8_t id, Ipv4Address a) {
                     if (a == t.a2)
                     {
                         learnt.emplace_back(Simulator::Now().GetSeconds(), id);
                     }
-                }));
-        });
+                })));
+        }));
         Simulator::Stop(Seconds(30));
         Simulator::Run();
 
@@ -732,7 +732,7 @@ class AddAddrPortTest : public TestCase
         uint32_t subflows = 0;
         run.client->TraceConnectWithoutContext(
             "SubflowEstablished",
-            Callback<void, Ptr<MpTcpSubflow>>([&](Ptr<MpTcpSubflow> sf) {
+            Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([&](Ptr<MpTcpSubflow> sf) {
                 Ipv4Address la;
                 Ipv4Address ra;
                 uint16_t lp;
@@ -740,7 +740,7 @@ class AddAddrPortTest : public TestCase
                 sf->GetFourTuple(la, lp, ra, rp);
                 ports[ra].insert(rp);
                 ++subflows;
-            }));
+            })));
         Simulator::Stop(Seconds(20));
         Simulator::Run();
 
@@ -802,13 +802,13 @@ struct TwoPathTransfer
         client->TraceConnectWithoutContext(
             "SubflowEstablished",
             Callback<void, Ptr<MpTcpSubflow>>(
-                [this](Ptr<MpTcpSubflow>) { established.push_back(Simulator::Now()); }));
+                MPTCP_CALLBACK([this](Ptr<MpTcpSubflow>) { established.push_back(Simulator::Now()); })));
         Address to = InetSocketAddress(topo.b, 5000);
         Ptr<Socket> c = client;
-        Simulator::Schedule(Seconds(0.1), [c, to]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([c, to]() {
             c->Bind();
             c->Connect(to);
-        });
+        }));
     }
 
     /// \return the client's connection
@@ -851,12 +851,12 @@ class OpenSubflowsOnDemandTest : public TestCase
         uint64_t receivedAtCall = 0; // bytes B had at the first call
         bool first = false;
         bool second = false;
-        Simulator::Schedule(Seconds(0.6), [&]() {
+        Simulator::Schedule(Seconds(0.6), MPTCP_EVENT([&]() {
             before = c->GetSubflows().size();
             receivedAtCall = run.rx.m_received;
             first = c->OpenSubflows(2);
-        });
-        Simulator::Schedule(Seconds(0.9), [&]() { second = c->OpenSubflows(1); });
+        }));
+        Simulator::Schedule(Seconds(0.9), MPTCP_EVENT([&]() { second = c->OpenSubflows(1); }));
         Simulator::Stop(Seconds(20));
         Simulator::Run();
         std::cout << GetName() << ": " << receivedAtCall << " bytes before the call, "
@@ -924,7 +924,7 @@ class StaggeredPathManager : public MpTcpPathManager
         Ptr<StaggeredPathManager> self(this);
         for (uint32_t i = 0; i < 3; ++i)
         {
-            Simulator::Schedule(m_spacing * i, [self, c]() { self->OpenOne(c); });
+            Simulator::Schedule(m_spacing * i, MPTCP_EVENT([self, c]() { self->OpenOne(c); }));
         }
     }
 

@@ -49,13 +49,13 @@ struct AppLimitedTwoPaths
         topo.PinSubflows(client, &pinned);
         Address to = InetSocketAddress(topo.b, 5000);
         Ptr<Socket> c = client;
-        Simulator::Schedule(Seconds(0.1), [c, to]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([c, to]() {
             c->Bind();
             c->Connect(to);
-        });
+        }));
         for (uint32_t i = 0; i < 500; ++i)
         {
-            Simulator::Schedule(Seconds(1) + MilliSeconds(10 * i), [this]() {
+            Simulator::Schedule(Seconds(1) + MilliSeconds(10 * i), MPTCP_EVENT([this]() {
                 uint8_t buf[1400];
                 for (uint32_t j = 0; j < sizeof(buf); ++j)
                 {
@@ -65,15 +65,15 @@ struct AppLimitedTwoPaths
                 {
                     written += sizeof(buf);
                 }
-            });
+            }));
         }
         for (uint32_t r = 0; r < 2; ++r)
         {
             topo.links[3 + r].Get(1)->TraceConnectWithoutContext(
                 "MacRx",
-                Callback<void, Ptr<const Packet>>([this, r](Ptr<const Packet> p) {
+                Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([this, r](Ptr<const Packet> p) {
                     segments[r] += (p->GetSize() > 1000);
-                }));
+                })));
         }
     }
 };
@@ -207,19 +207,19 @@ class CustomSchedulerTest : public TestCase
         Time joined = Time::Max();
         run.client->TraceConnectWithoutContext(
             "SubflowEstablished",
-            Callback<void, Ptr<MpTcpSubflow>>([&joined](Ptr<MpTcpSubflow> sf) {
+            Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([&joined](Ptr<MpTcpSubflow> sf) {
                 if (sf->GetSubflowId() > 0)
                 {
                     joined = std::min(joined, Simulator::Now());
                 }
-            }));
+            })));
         uint64_t lateOnPath1 = 0; // data segments on path 1 more than 100 ms after the join
         run.topo.links[3].Get(1)->TraceConnectWithoutContext(
             "MacRx",
-            Callback<void, Ptr<const Packet>>([&lateOnPath1, &joined](Ptr<const Packet> p) {
+            Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([&lateOnPath1, &joined](Ptr<const Packet> p) {
                 lateOnPath1 += (p->GetSize() > 1000 && joined != Time::Max() &&
                                 Simulator::Now() > joined + MilliSeconds(100));
-            }));
+            })));
         Simulator::Stop(Seconds(8));
         Simulator::Run();
         std::cout << GetName() << ": join at " << joined.As(Time::S) << ", path 1 "

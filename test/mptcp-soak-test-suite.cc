@@ -250,15 +250,15 @@ class SoakTest : public TestCase
         t.socket = Socket::CreateSocket(m_topo->n.Get(0), MpTcpSocketFactory::GetTypeId());
         uint32_t id = t.id;
         t.socket->SetConnectCallback(
-            Callback<void, Ptr<Socket>>([this, id](Ptr<Socket>) { Fill(id); }),
-            Callback<void, Ptr<Socket>>([this, id](Ptr<Socket>) { Outcome(id, false); }));
+            Callback<void, Ptr<Socket>>(MPTCP_CALLBACK([this, id](Ptr<Socket>) { Fill(id); })),
+            Callback<void, Ptr<Socket>>(MPTCP_CALLBACK([this, id](Ptr<Socket>) { Outcome(id, false); })));
         t.socket->SetSendCallback(
-            Callback<void, Ptr<Socket>, uint32_t>([this, id](Ptr<Socket>, uint32_t) { Fill(id); }));
+            Callback<void, Ptr<Socket>, uint32_t>(MPTCP_CALLBACK([this, id](Ptr<Socket>, uint32_t) { Fill(id); })));
         // A's connection tells its application of an error; its normal close is not needed
         // (the transfer is judged at B, which reads every byte and then the close).
         t.socket->SetCloseCallbacks(
-            Callback<void, Ptr<Socket>>([](Ptr<Socket>) {}),
-            Callback<void, Ptr<Socket>>([this, id](Ptr<Socket>) { Outcome(id, false); }));
+            Callback<void, Ptr<Socket>>(MPTCP_CALLBACK([](Ptr<Socket>) {})),
+            Callback<void, Ptr<Socket>>(MPTCP_CALLBACK([this, id](Ptr<Socket>) { Outcome(id, false); })));
         Ipv4Address to = (id % 2) ? m_topo->b1 : m_topo->b2;
         Ptr<Socket> s = t.socket;
         m_transfers[id] = t;
@@ -325,8 +325,8 @@ class SoakTest : public TestCase
     {
         m_received[s] = Received();
         s->SetRecvCallback(MakeCallback(&SoakTest::Read, this));
-        s->SetCloseCallbacks(Callback<void, Ptr<Socket>>([this](Ptr<Socket> c) { Eof(c); }),
-                             Callback<void, Ptr<Socket>>([](Ptr<Socket>) {}));
+        s->SetCloseCallbacks(Callback<void, Ptr<Socket>>(MPTCP_CALLBACK([this](Ptr<Socket> c) { Eof(c); })),
+                             Callback<void, Ptr<Socket>>(MPTCP_CALLBACK([](Ptr<Socket>) {})));
     }
 
     /// B reads what arrived and checks it.
@@ -494,9 +494,9 @@ class MalformedHeaderTest : public TestCase
         Ptr<Ipv4> ip = link.nodes.Get(0)->GetObject<Ipv4>();
         Ipv4Address a = link.ifs.GetAddress(0);
         Ipv4Address b = link.ifs.GetAddress(1);
-        Simulator::Schedule(Seconds(0.1), [ip, a, b]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([ip, a, b]() {
             ip->Send(MakeSegment(6, {30, 0, 0, 0}), a, b, TcpL4Protocol::PROT_NUMBER, nullptr);
-        });
+        }));
         Simulator::Run();
         auto l4 = link.nodes.Get(1)->GetObject<MpTcpL4Protocol>();
         NS_TEST_ASSERT_MSG_EQ(l4->GetMalformedDrops(), 1, "counted once");

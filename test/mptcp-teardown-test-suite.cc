@@ -118,18 +118,18 @@ class FastCloseTest : public TestCase
         RecordSegments(link.devs.Get(0), &fromClient);
         RecordSegments(link.devs.Get(1), &fromServer);
         Address to = InetSocketAddress(link.ifs.GetAddress(1), 5000);
-        Simulator::Schedule(Seconds(0.1), [client, to]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, to]() {
             client->Bind();
             client->Connect(to);
-        });
+        }));
         uint32_t unread = 0;
         uint32_t established = 0;
         const double abortAt = 1.0;
-        Simulator::Schedule(Seconds(abortAt), [&]() {
+        Simulator::Schedule(Seconds(abortAt), MPTCP_EVENT([&]() {
             unread = client->GetRxAvailable();
             established = meta->GetNEstablishedSubflows();
             client->Close();
-        });
+        }));
         Simulator::Run(); // no Stop(): it returns once no event is left
         const double end = Simulator::Now().GetSeconds();
 
@@ -240,18 +240,18 @@ class CraftedOptionTest : public TestCase
         client->TraceConnectWithoutContext(
             "ProtocolError",
             Callback<void, Ptr<MpTcpSubflow>, const std::string&>(
-                [&errors](Ptr<MpTcpSubflow>, const std::string& what) {
+                MPTCP_CALLBACK([&errors](Ptr<MpTcpSubflow>, const std::string& what) {
                     errors.push_back(what);
-                }));
+                })));
         Address to = InetSocketAddress(link.ifs.GetAddress(1), 5000);
-        Simulator::Schedule(Seconds(0.1), [client, to]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, to]() {
             client->Bind();
             client->Connect(to);
-        });
+        }));
         const uint32_t count = 5;
         uint32_t injected = 0;
         Kind kind = m_kind;
-        Simulator::Schedule(Seconds(0.5), [&rx, meta, &injected, kind, count]() {
+        Simulator::Schedule(Seconds(0.5), MPTCP_EVENT([&rx, meta, &injected, kind, count]() {
             auto server = DynamicCast<MpTcpSocketBase>(rx.m_conn);
             MpTcpOption option;
             if (kind == WRONG_FASTCLOSE_KEY)
@@ -283,9 +283,9 @@ class CraftedOptionTest : public TestCase
                 sf->TraceConnectWithoutContext(
                     "Tx",
                     Callback<void, Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocketBase>>(
-                        inject));
+                        MPTCP_CALLBACK(inject)));
             }
-        });
+        }));
         Simulator::Run();
         const std::string expected = m_kind == WRONG_FASTCLOSE_KEY
                                          ? "MP_FASTCLOSE with a wrong key"
@@ -353,28 +353,28 @@ class SubflowResetTest : public TestCase
         Closed clientClosed;
         Closed serverClosed;
         auto recordClosed = [](Closed* c) {
-            return Callback<void, Ptr<MpTcpSubflow>>([c](Ptr<MpTcpSubflow> sf) {
+            return Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([c](Ptr<MpTcpSubflow> sf) {
                 c->emplace_back(Simulator::Now().GetSeconds(), sf);
-            });
+            }));
         };
         client->TraceConnectWithoutContext("SubflowClosed", recordClosed(&clientClosed));
         std::vector<uint8_t> reasons;
         client->TraceConnectWithoutContext(
             "TcpRstReceived",
             Callback<void, Ptr<MpTcpSubflow>, uint8_t>(
-                [&reasons](Ptr<MpTcpSubflow>, uint8_t r) { reasons.push_back(r); }));
+                MPTCP_CALLBACK([&reasons](Ptr<MpTcpSubflow>, uint8_t r) { reasons.push_back(r); })));
         Address to = InetSocketAddress(topo.b, 5000);
-        Simulator::Schedule(Seconds(0.1), [client, to]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, to]() {
             client->Bind();
             client->Connect(to);
-        });
+        }));
         const double resetAt = 1.0;
         Ptr<MpTcpSubflow> target;      // the server's subflow that is reset
         Ptr<MpTcpSubflow> counterpart; // the client's subflow on the same 4-tuple
         std::vector<uint64_t> sentAtReset;
         uint64_t reinjectedAtReset = 0;
         uint32_t establishedAtReset = 0;
-        Simulator::Schedule(Seconds(resetAt), [&]() {
+        Simulator::Schedule(Seconds(resetAt), MPTCP_EVENT([&]() {
             auto server = DynamicCast<MpTcpSocketBase>(rx.m_conn);
             server->TraceConnectWithoutContext("SubflowClosed", recordClosed(&serverClosed));
             establishedAtReset = meta->GetNEstablishedSubflows();
@@ -400,10 +400,10 @@ class SubflowResetTest : public TestCase
             }
             reinjectedAtReset = meta->GetReinjectedBytes();
             target->Reset(MpTcpRstReason::ADMINISTRATIVELY_PROHIBITED);
-        });
+        }));
         // The coupled controller's view shortly after: one subflow fewer.
         std::vector<MpTcpSocketBase::SubflowWindow> windows;
-        Simulator::Schedule(Seconds(resetAt + 0.2), [&]() { meta->GetSubflowWindows(windows); });
+        Simulator::Schedule(Seconds(resetAt + 0.2), MPTCP_EVENT([&]() { meta->GetSubflowWindows(windows); }));
         Simulator::Run(); // until TIME_WAIT (2 MSL) ends on the client's subflows
 
         const double done = rx.m_progress.empty() ? 0 : rx.m_progress.back().first;
@@ -501,15 +501,15 @@ class LastSubflowResetTest : public TestCase
         CloseCounter closes;
         closes.Attach(client);
         Address to = InetSocketAddress(link.ifs.GetAddress(1), 5000);
-        Simulator::Schedule(Seconds(0.1), [client, to]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, to]() {
             client->Bind();
             client->Connect(to);
-        });
+        }));
         const double resetAt = 1.0;
-        Simulator::Schedule(Seconds(resetAt), [&rx]() {
+        Simulator::Schedule(Seconds(resetAt), MPTCP_EVENT([&rx]() {
             auto server = DynamicCast<MpTcpSocketBase>(rx.m_conn);
             server->GetSubflows().front()->Reset(MpTcpRstReason::UNACCEPTABLE_PERFORMANCE);
-        });
+        }));
         Simulator::Run();
         const double end = Simulator::Now().GetSeconds();
         auto server = DynamicCast<MpTcpSocketBase>(rx.m_conn);
@@ -571,16 +571,16 @@ class UnknownTokenJoinTest : public TestCase
         serverTcp->TraceConnectWithoutContext(
             "UnknownTokenJoin",
             Callback<void, uint32_t, const TcpHeader&>(
-                [&traced](uint32_t token, const TcpHeader&) { traced.push_back(token); }));
+                MPTCP_CALLBACK([&traced](uint32_t token, const TcpHeader&) { traced.push_back(token); })));
         Address to = InetSocketAddress(link.ifs.GetAddress(1), 5000);
-        Simulator::Schedule(Seconds(0.1), [client, to]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, to]() {
             client->Bind();
             client->Connect(to);
-        });
+        }));
         const uint32_t token = 0x0badf00d;
         const uint16_t port = 40000;
         bool tokenFree = false;
-        Simulator::Schedule(Seconds(0.3), [&]() {
+        Simulator::Schedule(Seconds(0.3), MPTCP_EVENT([&]() {
             tokenFree = serverTcp->LookupToken(token) == nullptr;
             TcpHeader syn;
             syn.SetSourcePort(port);
@@ -598,7 +598,7 @@ class UnknownTokenJoinTest : public TestCase
                                                                         syn,
                                                                         link.ifs.GetAddress(0),
                                                                         link.ifs.GetAddress(1));
-        });
+        }));
         Simulator::Run();
         uint32_t rsts = 0;
         uint32_t good = 0;
@@ -673,17 +673,17 @@ class JoinBadHmacTest : public TestCase
         std::vector<uint32_t> closedIds;
         client->TraceConnectWithoutContext(
             "SubflowClosed",
-            Callback<void, Ptr<MpTcpSubflow>>([&closedIds, &rx](Ptr<MpTcpSubflow> sf) {
+            Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([&closedIds, &rx](Ptr<MpTcpSubflow> sf) {
                 if (rx.m_received < 1000000)
                 {
                     closedIds.push_back(sf->GetSubflowId());
                 }
-            }));
+            })));
         Address to = InetSocketAddress(link.ifs.GetAddress(1), 5000);
-        Simulator::Schedule(Seconds(0.1), [client, to]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, to]() {
             client->Bind();
             client->Connect(to);
-        });
+        }));
         Simulator::Run();
         auto server = DynamicCast<MpTcpSocketBase>(rx.m_conn);
         NS_TEST_ASSERT_MSG_EQ(mb->m_stripped, 1, "one MP_JOIN SYN/ACK corrupted");

@@ -8,6 +8,7 @@
 #ifndef MPTCP_TEST_HARNESS_H
 #define MPTCP_TEST_HARNESS_H
 
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/core-module.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/internet-module.h"
@@ -472,10 +473,10 @@ struct DualHomedTopology
     void NicDown(uint32_t link, double t)
     {
         Ptr<NetDevice> dev = links[link].Get(0);
-        Simulator::Schedule(Seconds(t), [dev]() {
+        Simulator::Schedule(Seconds(t), MPTCP_EVENT([dev]() {
             Ptr<Ipv4> ip = dev->GetNode()->GetObject<Ipv4>();
             ip->SetDown(ip->GetInterfaceForDevice(dev));
-        });
+        }));
     }
 
     /**
@@ -489,7 +490,7 @@ struct DualHomedTopology
     {
         Ptr<NetDevice> dev = links[link].Get(0);
         Ipv4Address gateway = ifs[link].GetAddress(1);
-        Simulator::Schedule(Seconds(t), [dev, gateway, link]() {
+        Simulator::Schedule(Seconds(t), MPTCP_EVENT([dev, gateway, link]() {
             Ptr<Ipv4> ip = dev->GetNode()->GetObject<Ipv4>();
             int32_t i = ip->GetInterfaceForDevice(dev);
             ip->SetUp(i);
@@ -499,7 +500,7 @@ struct DualHomedTopology
                                                             gateway,
                                                             i,
                                                             link % 2);
-        });
+        }));
     }
 };
 
@@ -768,9 +769,9 @@ SendDatagrams(Ptr<Socket> socket, uint32_t n, uint32_t size)
 {
     for (uint32_t i = 0; i < n; ++i)
     {
-        Simulator::Schedule(Seconds(0.1) + MilliSeconds(i), [socket, size]() {
+        Simulator::Schedule(Seconds(0.1) + MilliSeconds(i), MPTCP_EVENT([socket, size]() {
             socket->Send(Create<Packet>(size));
-        });
+        }));
     }
 }
 
@@ -793,7 +794,7 @@ RecordSegments(Ptr<NetDevice> dev, std::vector<Segment>* out)
 {
     dev->TraceConnectWithoutContext(
         "MacTx",
-        Callback<void, Ptr<const Packet>>([out](Ptr<const Packet> p) {
+        Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([out](Ptr<const Packet> p) {
             Ptr<Packet> c = p->Copy();
             PppHeader ppp;
             c->RemoveHeader(ppp);
@@ -817,7 +818,7 @@ RecordSegments(Ptr<NetDevice> dev, std::vector<Segment>* out)
                 }
             }
             out->push_back(s);
-        }));
+        })));
 }
 
 /// \return the option of type T in \p s, or nullptr

@@ -55,10 +55,10 @@ RunWithOneDrop(const char* subnet, SegmentDropper::Match match, uint32_t n, uint
     Ptr<Socket> client = Socket::CreateSocket(topo.nodes.Get(0), MpTcpSocketFactory::GetTypeId());
     PatternSender tx(client, bytes);
     Address to = InetSocketAddress(topo.ifs.GetAddress(1), 5000);
-    Simulator::Schedule(Seconds(0.1), [client, to]() {
+    Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, to]() {
         client->Bind();
         client->Connect(to);
-    });
+    }));
     Simulator::Stop(Seconds(10));
     Simulator::Run();
     OneDropRun r;

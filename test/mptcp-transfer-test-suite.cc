@@ -58,10 +58,10 @@ class SingleLinkTest : public TestCase
         PatternReceiver rx(listener);
         Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), factory);
         PatternSender tx(client, m_bytes);
-        Simulator::Schedule(Seconds(0.1), [client, &ifs]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, &ifs]() {
             client->Bind();
             client->Connect(InetSocketAddress(ifs.GetAddress(1), 5000));
-        });
+        }));
         Simulator::Stop(Seconds(30));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(rx.m_received, m_bytes, "every byte must arrive");
@@ -193,12 +193,12 @@ class SharedBottleneckTest : public TestCase
         PatternSender tx0(c0, lots);
         Ptr<Socket> c1 = Socket::CreateSocket(n.Get(1), TcpSocketFactory::GetTypeId());
         PatternSender tx1(c1, lots);
-        Simulator::Schedule(Seconds(0.1), [=]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([=]() {
             c0->Bind();
             c0->Connect(InetSocketAddress(receiver, 5000));
             c1->Bind();
             c1->Connect(InetSocketAddress(receiver, 5001));
-        });
+        }));
         const double t0 = 5;
         const double t1 = 25;
         Simulator::Stop(Seconds(t1));
@@ -281,10 +281,10 @@ class TwoPathTest : public TestCase
             // Pin subflow i's data direction to path i at S1, as a controller would.
             topo.PinSubflows(client, &pinned);
         }
-        Simulator::Schedule(Seconds(0.1), [client, b]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, b]() {
             client->Bind();
             client->Connect(InetSocketAddress(b, 5000));
-        });
+        }));
         // Bytes forwarded by R1 and R2 towards S2.
         std::vector<uint64_t> viaR(2, 0);
         for (uint32_t r = 0; r < 2; ++r)
@@ -292,7 +292,7 @@ class TwoPathTest : public TestCase
             links[3 + r].Get(0)->TraceConnectWithoutContext(
                 "MacTx",
                 Callback<void, Ptr<const Packet>>(
-                    [&viaR, r](Ptr<const Packet> p) { viaR[r] += p->GetSize(); }));
+                    MPTCP_CALLBACK([&viaR, r](Ptr<const Packet> p) { viaR[r] += p->GetSize(); })));
         }
         const double t0 = 2;
         const double t1 = 10;
@@ -377,16 +377,16 @@ class MalformedOptionTest : public TestCase
         };
         client->TraceConnectWithoutContext(
             "SubflowEstablished",
-            Callback<void, Ptr<MpTcpSubflow>>([inject](Ptr<MpTcpSubflow> sf) {
+            Callback<void, Ptr<MpTcpSubflow>>(MPTCP_CALLBACK([inject](Ptr<MpTcpSubflow> sf) {
                 sf->TraceConnectWithoutContext(
                     "Tx",
                     Callback<void, Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocketBase>>(
-                        inject));
-            }));
-        Simulator::Schedule(Seconds(0.1), [client, &ifs]() {
+                        MPTCP_CALLBACK(inject)));
+            })));
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([client, &ifs]() {
             client->Bind();
             client->Connect(InetSocketAddress(ifs.GetAddress(1), 5000));
-        });
+        }));
         Simulator::Stop(Seconds(20));
         Simulator::Run();
         auto conn = DynamicCast<MpTcpSocketBase>(rx.m_conn);

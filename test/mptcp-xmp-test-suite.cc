@@ -355,21 +355,21 @@ class XmpBesideTcpTest : public TestCase
         xmpApp->SetStartTime(Seconds(0.1));
         // Watched from just after the application starts, before any reduction can happen
         // (a reduction seen at the first poll would have no time of its own).
-        Simulator::Schedule(Seconds(0.1) + MicroSeconds(1), [this, xmpApp]() {
+        Simulator::Schedule(Seconds(0.1) + MicroSeconds(1), MPTCP_EVENT([this, xmpApp]() {
             m_xmp = DynamicCast<MpTcpSocketBase>(xmpApp->GetSocket());
-        });
+        }));
         Simulator::Schedule(Seconds(0.1) + MicroSeconds(2), &XmpBesideTcpTest::Poll, this);
 
         uint64_t xmp2 = 0;
         uint64_t tcp2 = 0;
         uint64_t marks2 = 0;
         uint32_t drops2 = 0;
-        Simulator::Schedule(Seconds(2), [&]() {
+        Simulator::Schedule(Seconds(2), MPTCP_EVENT([&]() {
             xmp2 = xmpRx->GetTotalRx();
             tcp2 = tcpRx->GetTotalRx();
             marks2 = fwd->GetNMarked();
             drops2 = m_bottleneck->GetTotalDroppedPackets();
-        });
+        }));
         Simulator::Stop(Seconds(10));
         Simulator::Run();
 

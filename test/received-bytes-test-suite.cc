@@ -71,10 +71,10 @@ class ReceivedBytesTest : public TestCase
         if (mptcp)
         {
             // The application has created and connected its socket: pin subflow i to path i.
-            Simulator::Schedule(Seconds(0.1) + NanoSeconds(1), [&]() {
+            Simulator::Schedule(Seconds(0.1) + NanoSeconds(1), MPTCP_EVENT([&]() {
                 topo.PinSubflows(DynamicCast<BulkSendApplication>(sender.Get(0))->GetSocket(),
                                  &pinned);
-            });
+            }));
         }
         Ptr<NetDevice> nicB = topo.links[5].Get(1);
         Ptr<SegmentDropper> dropper;
@@ -93,7 +93,7 @@ class ReceivedBytesTest : public TestCase
         nicB->TraceConnectWithoutContext(
             "MacRx",
             Callback<void, Ptr<const Packet>>(
-                [&arrived](Ptr<const Packet> p) { arrived += p->GetSize(); }));
+                MPTCP_CALLBACK([&arrived](Ptr<const Packet> p) { arrived += p->GetSize(); })));
 
         uint64_t lastR = 0;
         uint64_t lastD = 0;
@@ -115,9 +115,9 @@ class ReceivedBytesTest : public TestCase
             lastR = r;
             lastD = d;
             lastN = arrived;
-            Simulator::Schedule(MilliSeconds(1), sample);
+            Simulator::Schedule(MilliSeconds(1), MPTCP_EVENT(sample));
         };
-        Simulator::Schedule(MilliSeconds(1), sample);
+        Simulator::Schedule(MilliSeconds(1), MPTCP_EVENT(sample));
         Simulator::Stop(Seconds(8));
         Simulator::Run();
 

@@ -80,12 +80,12 @@ class EndToEndTest : public TestCase
         Ptr<MpTcpSocketBase> c = DynamicCast<MpTcpSocketBase>(client);
         monitor->AddFlow(c);
         const Address to = InetSocketAddress(ft.GetHostAddress(dst), 5000);
-        Simulator::Schedule(MilliSeconds(1), [client, to]() {
+        Simulator::Schedule(MilliSeconds(1), MPTCP_EVENT([client, to]() {
             client->Bind();
             client->Connect(to);
-        });
+        }));
         uint32_t flowsDuring = 0;
-        Simulator::Schedule(MilliSeconds(100), [&]() { flowsDuring = ctl->GetNFlowsNow(); });
+        Simulator::Schedule(MilliSeconds(100), MPTCP_EVENT([&]() { flowsDuring = ctl->GetNFlowsNow(); }));
         // The uplinks of host 0's edge switch: hop 1 of its paths, one per aggregation switch.
         DatacenterPathGraph graph(ft);
         const auto paths = graph.GetEqualCostPaths(0, dst);
@@ -96,13 +96,13 @@ class EndToEndTest : public TestCase
         }
         std::vector<uint32_t> onUplinks;
         bool monitorBound = false;
-        Simulator::Schedule(Seconds(0.4), [&]() {
+        Simulator::Schedule(Seconds(0.4), MPTCP_EVENT([&]() {
             monitorBound = monitor->GetNFlows() == 1;
             for (const auto& [link, fwd] : uplinks)
             {
                 onUplinks.push_back(ctl->GetRouteCalculator().GetAggregateFlows(link, fwd));
             }
-        });
+        }));
         Simulator::Stop(Seconds(4));
         Simulator::Run();
 

@@ -207,18 +207,18 @@ class GrantTest : public TestCase
         monitor->AddFlow(1, DynamicCast<MpTcpSocketBase>(client));
         NS_TEST_EXPECT_MSG_EQ(monitor->GetNFlows(), 1u, "one flow monitored");
         const Address to = InetSocketAddress(ft.GetHostAddress(5), 5000);
-        Simulator::Schedule(MilliSeconds(1), [client, to]() {
+        Simulator::Schedule(MilliSeconds(1), MPTCP_EVENT([client, to]() {
             client->Bind();
             client->Connect(to);
-        });
+        }));
         const double demand = 1e9;
-        Simulator::Schedule(MilliSeconds(1), [ctl, demand]() {
+        Simulator::Schedule(MilliSeconds(1), MPTCP_EVENT([ctl, demand]() {
             SdnServerMessage m;
             m.SetType(SdnServerMessage::DEMAND);
             m.SetFlowId(1);
             m.SetValue(static_cast<uint64_t>(demand));
             ctl->SendToServer(0, m);
-        });
+        }));
         Simulator::Stop(Seconds(3));
         Simulator::Run();
 
@@ -278,23 +278,23 @@ class ResponsivePathManagerTest : public TestCase
         Ptr<Socket> client = Socket::CreateSocket(t.n.Get(0), MpTcpSocketFactory::GetTypeId());
         PatternSender tx(client, total);
         const Address to = InetSocketAddress(t.b1, 5000);
-        Simulator::Schedule(MilliSeconds(1), [client, to]() {
+        Simulator::Schedule(MilliSeconds(1), MPTCP_EVENT([client, to]() {
             client->Bind();
             client->Connect(to);
-        });
+        }));
         Ptr<MpTcpSocketBase> c = DynamicCast<MpTcpSocketBase>(client);
         uint32_t atHalf = 0;
         uint32_t knownRemote = 0;
         bool first = false;
         bool second = false;
-        Simulator::Schedule(MilliSeconds(499), [&]() {
+        Simulator::Schedule(MilliSeconds(499), MPTCP_EVENT([&]() {
             atHalf = c->GetSubflows().size();
             knownRemote = c->GetRemoteAddresses().size();
-        });
-        Simulator::Schedule(MilliSeconds(500), [&]() { first = c->OpenSubflows(3); });
+        }));
+        Simulator::Schedule(MilliSeconds(500), MPTCP_EVENT([&]() { first = c->OpenSubflows(3); }));
         std::set<std::pair<uint32_t, uint32_t>> pairs;
         uint32_t afterFirst = 0;
-        Simulator::Schedule(MilliSeconds(700), [&]() {
+        Simulator::Schedule(MilliSeconds(700), MPTCP_EVENT([&]() {
             afterFirst = c->GetSubflows().size();
             for (const auto& sf : c->GetSubflows())
             {
@@ -305,8 +305,8 @@ class ResponsivePathManagerTest : public TestCase
                 sf->GetFourTuple(la, lp, ra, rp);
                 pairs.insert({la.Get(), ra.Get()});
             }
-        });
-        Simulator::Schedule(MilliSeconds(800), [&]() { second = c->OpenSubflows(5); });
+        }));
+        Simulator::Schedule(MilliSeconds(800), MPTCP_EVENT([&]() { second = c->OpenSubflows(5); }));
         Simulator::Stop(Seconds(10));
         Simulator::Run();
 

@@ -310,12 +310,12 @@ class ExchangeTest : public TestCase
         ctl->TraceConnectWithoutContext(
             "ServerMessage",
             Callback<void, uint32_t, const SdnServerMessage&, bool>(
-                [&traced](uint32_t, const SdnServerMessage&, bool toServer) {
+                MPTCP_CALLBACK([&traced](uint32_t, const SdnServerMessage&, bool toServer) {
                     ++traced[toServer ? 0 : 1];
-                }));
+                })));
 
         const SdnServerMessage sent = SampleMessage(ft);
-        Simulator::Schedule(MilliSeconds(1), [ctl, sent]() { ctl->SendToServer(kHost, sent); });
+        Simulator::Schedule(MilliSeconds(1), MPTCP_EVENT([ctl, sent]() { ctl->SendToServer(kHost, sent); }));
         Simulator::Stop(MilliSeconds(5));
         Simulator::Run();
 
@@ -402,16 +402,16 @@ class MalformedTest : public TestCase
         const InetSocketAddress toCtl(link.controllerAddress, port);
         const InetSocketAddress toHost(link.hostAddress, port);
         const SdnServerMessage sample = SampleMessage(ft);
-        Simulator::Schedule(MilliSeconds(1), [fromHost, fromCtl, toCtl, toHost, sample]() {
+        Simulator::Schedule(MilliSeconds(1), MPTCP_EVENT([fromHost, fromCtl, toCtl, toHost, sample]() {
             fromHost->SendTo(Create<Packet>(10), 0, toCtl);
             fromHost->SendTo(Create<Packet>(64), 0, toCtl);
             fromCtl->SendTo(Create<Packet>(65), 0, toHost);
             fromCtl->SendTo(sample.ToPacket()->CreateFragment(0, 63), 0, toHost);
-        });
-        Simulator::Schedule(MilliSeconds(2), [ctl, agent, sample]() {
+        }));
+        Simulator::Schedule(MilliSeconds(2), MPTCP_EVENT([ctl, agent, sample]() {
             ctl->SendToServer(kHost, sample);
             agent->SendToController(sample);
-        });
+        }));
         Simulator::Stop(MilliSeconds(5));
         Simulator::Run();
 
@@ -543,9 +543,9 @@ class FabricUnchangedTest : public TestCase
         stray->Bind();
         Ptr<SdnServerAgent> agent5 = DynamicCast<SdnServerAgent>(agents.Get(kHost));
         const Ptr<Packet> strayMessage = SampleMessage(ft).ToPacket();
-        Simulator::Schedule(MilliSeconds(50), [stray, hostCtl, strayMessage]() {
+        Simulator::Schedule(MilliSeconds(50), MPTCP_EVENT([stray, hostCtl, strayMessage]() {
             stray->SendTo(strayMessage, 0, InetSocketAddress(hostCtl, 6654));
-        });
+        }));
         // The MPTCP transfer, and one message each way in the middle of it.
         const uint64_t total = 1000000;
         Ptr<Socket> listener = Listen(ft.GetHost(kHost), MpTcpSocketFactory::GetTypeId());
@@ -553,16 +553,16 @@ class FabricUnchangedTest : public TestCase
         Ptr<Socket> client = Socket::CreateSocket(ft.GetHost(kOther), MpTcpSocketFactory::GetTypeId());
         PatternSender tx(client, total);
         const Address to = InetSocketAddress(ft.GetHostAddress(kHost), 5000);
-        Simulator::Schedule(MilliSeconds(10), [client, to]() {
+        Simulator::Schedule(MilliSeconds(10), MPTCP_EVENT([client, to]() {
             client->Bind();
             client->Connect(to);
-        });
+        }));
         Ptr<SdnServerAgent> agent = DynamicCast<SdnServerAgent>(agents.Get(kOther));
         const SdnServerMessage sample = SampleMessage(ft);
-        Simulator::Schedule(MilliSeconds(40), [ctl, agent, sample]() {
+        Simulator::Schedule(MilliSeconds(40), MPTCP_EVENT([ctl, agent, sample]() {
             ctl->SendToServer(kOther, sample);
             agent->SendToController(sample);
-        });
+        }));
         Simulator::Stop(Seconds(2));
         Simulator::Run();
 

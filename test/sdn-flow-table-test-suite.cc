@@ -207,33 +207,33 @@ class RuleLifecycleTest : public TestCase
         // a: idle 100 ms from 0; packets of 1000 and 1500 bytes at 50 and 120 ms: expires at
         // 220 ms (idle), 2 packets, 2500 bytes.
         table->AddRule(a, 3, MilliSeconds(100), Time(0));
-        Simulator::Schedule(MilliSeconds(50), [table, a]() { table->Match(a, 1000); });
-        Simulator::Schedule(MilliSeconds(120), [table, a]() { table->Match(a, 1500); });
+        Simulator::Schedule(MilliSeconds(50), MPTCP_EVENT([table, a]() { table->Match(a, 1000); }));
+        Simulator::Schedule(MilliSeconds(120), MPTCP_EVENT([table, a]() { table->Match(a, 1500); }));
         // b: hard 300 ms from 10 ms, idle 50 ms, a packet every 10 ms from 20 ms: the hard
         // timeout wins at 310 ms, after 29 packets of 100 bytes (20..300 ms).
-        Simulator::Schedule(MilliSeconds(10), [table, b]() {
+        Simulator::Schedule(MilliSeconds(10), MPTCP_EVENT([table, b]() {
             table->AddRule(b, 2, MilliSeconds(50), MilliSeconds(300));
-        });
+        }));
         for (uint32_t i = 0; i < 29; ++i)
         {
-            Simulator::Schedule(MilliSeconds(20 + 10 * i), [table, b]() { table->Match(b, 100); });
+            Simulator::Schedule(MilliSeconds(20 + 10 * i), MPTCP_EVENT([table, b]() { table->Match(b, 100); }));
         }
         // c: no timeout; 3 packets, modified at 30 ms to port 4 (counters stay), deleted at
         // 400 ms.
         table->AddRule(c, 1, Time(0), Time(0));
         for (uint32_t i = 0; i < 3; ++i)
         {
-            Simulator::Schedule(MilliSeconds(5 + i), [table, c]() { table->Match(c, 60); });
+            Simulator::Schedule(MilliSeconds(5 + i), MPTCP_EVENT([table, c]() { table->Match(c, 60); }));
         }
-        Simulator::Schedule(MilliSeconds(30), [table, c]() {
+        Simulator::Schedule(MilliSeconds(30), MPTCP_EVENT([table, c]() {
             table->AddRule(c, 4, Time(0), Time(0));
-        });
+        }));
         std::vector<SdnFlowTable::FlowRule> stats;
-        Simulator::Schedule(MilliSeconds(200), [table, &stats]() { stats = table->GetRules(); });
-        Simulator::Schedule(MilliSeconds(400), [table, c, this]() {
+        Simulator::Schedule(MilliSeconds(200), MPTCP_EVENT([table, &stats]() { stats = table->GetRules(); }));
+        Simulator::Schedule(MilliSeconds(400), MPTCP_EVENT([table, c, this]() {
             NS_TEST_EXPECT_MSG_EQ(table->DeleteRule(c), true, "c deleted");
             NS_TEST_EXPECT_MSG_EQ(table->DeleteRule(c), false, "c is gone");
-        });
+        }));
         Simulator::Run();
 
         NS_TEST_ASSERT_MSG_EQ(stats.size(), 3u, "three rules at 200 ms");
@@ -331,9 +331,9 @@ class PathOfRulesTest : public TestCase
             const int32_t port = PortTowards(path[i], path[i + 1]);
             NS_TEST_ASSERT_MSG_EQ((port >= 0), true, "hop " << i << " is a link");
             Ptr<SdnFlowTable> table = path[i]->GetObject<SdnFlowTable>();
-            Simulator::Schedule(MilliSeconds(99), [table, tuple, port]() {
+            Simulator::Schedule(MilliSeconds(99), MPTCP_EVENT([table, tuple, port]() {
                 table->AddRule(tuple, static_cast<uint32_t>(port), MilliSeconds(50), Time(0));
-            });
+            }));
         }
 
         UdpCounter counter;
@@ -413,9 +413,9 @@ class MissEcmpTest : public TestCase
         tx2->Connect(InetSocketAddress(ft.GetHostAddress(kDst), kDstPort));
         for (uint32_t i = 0; i < 20; ++i)
         {
-            Simulator::Schedule(Seconds(0.2) + MilliSeconds(i), [tx2]() {
+            Simulator::Schedule(Seconds(0.2) + MilliSeconds(i), MPTCP_EVENT([tx2]() {
                 tx2->Send(Create<Packet>(kPayload));
-            });
+            }));
         }
         Simulator::Stop(Seconds(1));
         Simulator::Run();
@@ -491,9 +491,9 @@ class MissHoldTest : public TestCase
                         const uint32_t port = static_cast<uint32_t>(
                             node->GetObject<Ipv4>()->GetInterfaceForDevice(
                                 route->GetOutputDevice()));
-                        Simulator::Schedule(MicroSeconds(300), [table, tuple, port]() {
+                        Simulator::Schedule(MicroSeconds(300), MPTCP_EVENT([table, tuple, port]() {
                             table->AddRule(tuple, port, Time(0), Time(0));
-                        });
+                        }));
                     }).Bind(&packetIns));
             }
             Sequence seq;
@@ -506,9 +506,9 @@ class MissHoldTest : public TestCase
             for (uint32_t i = 0; i < 20; ++i)
             {
                 // 100 us apart: several datagrams wait behind the first at each switch.
-                Simulator::Schedule(Seconds(0.1) + MicroSeconds(100 * i), [tx, i]() {
+                Simulator::Schedule(Seconds(0.1) + MicroSeconds(100 * i), MPTCP_EVENT([tx, i]() {
                     tx->Send(Create<Packet>(kPayload + i));
-                });
+                }));
             }
             Simulator::Stop(Seconds(1));
             Simulator::Run();
@@ -684,7 +684,7 @@ class ControllerChannelTest : public TestCase
         UdpCounter counter;
         StartFlow(ft, 20, &counter);
         const uint32_t edgeId = ft.GetEdgeSwitch(0, 0)->GetId();
-        Simulator::Schedule(Seconds(0.2), [ctl, edgeId]() { ctl->SendFlowStatsRequest(edgeId); });
+        Simulator::Schedule(Seconds(0.2), MPTCP_EVENT([ctl, edgeId]() { ctl->SendFlowStatsRequest(edgeId); }));
         Simulator::Stop(Seconds(1));
         Simulator::Run();
 

@@ -119,11 +119,11 @@ class ShuffleJobsTest : public TestCase
         shuffle.SetParameters(p);
         uint32_t doneCalls = 0;
         double doneAt = -1;
-        shuffle.SetAllDoneCallback(Callback<void>([&]() {
+        shuffle.SetAllDoneCallback(Callback<void>(MPTCP_CALLBACK([&]() {
             ++doneCalls;
             doneAt = Simulator::Now().GetSeconds();
             Simulator::Stop();
-        }));
+        })));
         const double start = 0.05;
         shuffle.Start("ns3::TcpSocketFactory",
                       "tcp",
@@ -134,7 +134,7 @@ class ShuffleJobsTest : public TestCase
         std::vector<BusySample> samples;
         for (int i = 0; i < 400; ++i)
         {
-            Simulator::Schedule(MilliSeconds(1) * i + MicroSeconds(500), [&]() {
+            Simulator::Schedule(MilliSeconds(1) * i + MicroSeconds(500), MPTCP_EVENT([&]() {
                 BusySample s;
                 s.t = Simulator::Now().GetSeconds();
                 s.inProgress = shuffle.IsJobInProgress();
@@ -145,7 +145,7 @@ class ShuffleJobsTest : public TestCase
                     s.isBusy.push_back(shuffle.IsBusy(h));
                 }
                 samples.push_back(s);
-            });
+            }));
         }
         Simulator::Stop(Seconds(20)); // a safety net: the all-done callback stops the run
         Simulator::Run();
@@ -319,7 +319,7 @@ class ShuffleStopTimeTest : public TestCase
         p.jobs = 1000;
         shuffle.SetParameters(p);
         shuffle.SetAllDoneCallback(
-            Callback<void>([&]() { doneAt.push_back(Simulator::Now().GetSeconds()); }));
+            Callback<void>(MPTCP_CALLBACK([&]() { doneAt.push_back(Simulator::Now().GetSeconds()); })));
         shuffle.Start("ns3::TcpSocketFactory", "tcp", "ns3::TcpSocketFactory", "tcp", start, stop);
         Simulator::Stop(Seconds(1));
         Simulator::Run();
@@ -446,21 +446,21 @@ class CompletionListenersTest : public TestCase
         DatacenterWorkloadHelper installer(ps, stats);
         std::vector<std::pair<char, uint32_t>> log; // (listener, flow id)
         auto listener = [&log](char name) {
-            return Callback<void, uint32_t>([&log, name](uint32_t id) {
+            return Callback<void, uint32_t>(MPTCP_CALLBACK([&log, name](uint32_t id) {
                 log.emplace_back(name, id);
-            });
+            }));
         };
         stats.SetCompletedCallback(listener('x')); // replaced below
         stats.SetCompletedCallback(listener('a'));
         bool added = false;
-        stats.AddCompletedCallback(Callback<void, uint32_t>([&](uint32_t id) {
+        stats.AddCompletedCallback(Callback<void, uint32_t>(MPTCP_CALLBACK([&](uint32_t id) {
             log.emplace_back('b', id);
             if (!added)
             {
                 added = true;
                 stats.AddCompletedCallback(listener('d'));
             }
-        }));
+        })));
         stats.AddCompletedCallback(listener('c'));
         stats.AddCompletedCallback(Callback<void, uint32_t>()); // null: ignored
         const uint64_t sizes[] = {30000, 5000, 80000, 12000, 50000, 2048};
@@ -579,10 +579,10 @@ class ShuffleWithBackgroundTest : public TestCase
         p.jobs = 2;
         shuffle.SetParameters(p);
         uint32_t doneCalls = 0;
-        shuffle.SetAllDoneCallback(Callback<void>([&]() {
+        shuffle.SetAllDoneCallback(Callback<void>(MPTCP_CALLBACK([&]() {
             ++doneCalls;
             Simulator::Stop();
-        }));
+        })));
         shuffle.Start("ns3::TcpSocketFactory",
                       "tcp",
                       "ns3::TcpSocketFactory",

@@ -8,6 +8,7 @@
  */
 #include "mptcp-test-harness.h"
 
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/ack-priority-queue.h"
 #include "ns3/boolean.h"
 #include "ns3/mptcp-socket-base.h"
@@ -20,6 +21,8 @@
 #include "ns3/tcp-small-queues-socket.h"
 #include "ns3/tcp-small-queues.h"
 #include "ns3/test.h"
+
+#include <memory>
 
 using namespace ns3;
 
@@ -66,17 +69,17 @@ RunBulk(bool smallQueues, bool cwndValidation, uint64_t bytes, bool reverse = fa
     nic->GetQueue()->TraceConnectWithoutContext(
         "PacketsInQueue",
         Callback<void, uint32_t, uint32_t>(
-            [&run](uint32_t, uint32_t n) {
+            MPTCP_CALLBACK([&run](uint32_t, uint32_t n) {
                 // From 0.3 s: the initial window goes out before the first RTT sample gives
                 // TSQ its pacing rate (as in Linux, it is not held back).
                 if (Simulator::Now() >= Seconds(0.3))
                 {
                     run.maxQueue = std::max(run.maxQueue, n);
                 }
-            }));
+            })));
     nic->GetQueue()->TraceConnectWithoutContext(
         "Drop",
-        Callback<void, Ptr<const Packet>>([&run](Ptr<const Packet>) { ++run.drops; }));
+        Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([&run](Ptr<const Packet>) { ++run.drops; })));
     const TypeId factory = TypeId::LookupByName("ns3::TcpSmallQueuesSocketFactory");
     Ptr<Socket> l = Listen(t.nodes.Get(1), TcpSocketFactory::GetTypeId());
     PatternReceiver r(l);
@@ -86,17 +89,17 @@ RunBulk(bool smallQueues, bool cwndValidation, uint64_t bytes, bool reverse = fa
     c->TraceConnectWithoutContext(
         "CongestionWindow",
         Callback<void, uint32_t, uint32_t>(
-            [&run](uint32_t, uint32_t w) { run.maxCwnd = std::max(run.maxCwnd, w); }));
+            MPTCP_CALLBACK([&run](uint32_t, uint32_t w) { run.maxCwnd = std::max(run.maxCwnd, w); })));
     c->TraceConnectWithoutContext(
         "Tx",
         Callback<void, Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocketBase>>(
-            [&run](Ptr<const Packet> p, const TcpHeader&, Ptr<const TcpSocketBase>) {
+            MPTCP_CALLBACK([&run](Ptr<const Packet> p, const TcpHeader&, Ptr<const TcpSocketBase>) {
                 run.segments += p->GetSize() > 0;
-            }));
+            })));
     PatternSender s(c, bytes);
-    Simulator::Schedule(Seconds(0.1), [c, &t]() {
+    Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([c, &t]() {
         c->Connect(InetSocketAddress(t.ifs.GetAddress(1), 5000));
-    });
+    }));
     // The reverse flow (its own port) fills node 1's NIC with data in front of node 0's ACKs.
     Ptr<Socket> rl;
     Ptr<Socket> rc;
@@ -110,19 +113,19 @@ RunBulk(bool smallQueues, bool cwndValidation, uint64_t bytes, bool reverse = fa
         rr = std::make_unique<PatternReceiver>(rl);
         rc = Socket::CreateSocket(t.nodes.Get(1), factory);
         rs = std::make_unique<PatternSender>(rc, bytes);
-        Simulator::Schedule(Seconds(0.1), [rc, &t]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([rc, &t]() {
             rc->Connect(InetSocketAddress(t.ifs.GetAddress(0), 5001));
-        });
+        }));
     }
     // The RTT while both transfers are under way.
-    Simulator::Schedule(Seconds(1.5), [&run, sender, rc]() {
+    Simulator::Schedule(Seconds(1.5), MPTCP_EVENT([&run, sender, rc]() {
         run.srttMs = sender->GetSmoothedRtt().GetSeconds() * 1e3;
         if (rc)
         {
             run.reverseSrttMs =
                 DynamicCast<TcpSmallQueuesSocket>(rc)->GetSmoothedRtt().GetSeconds() * 1e3;
         }
-    });
+    }));
     Simulator::Stop(Seconds(20));
     Simulator::Run();
     run.received = r.m_received;
@@ -274,15 +277,15 @@ class MpTcpSubflowsTest : public TestCase
         nic->GetQueue()->TraceConnectWithoutContext(
             "PacketsInQueue",
             Callback<void, uint32_t, uint32_t>(
-                [&maxQueue](uint32_t, uint32_t n) {
+                MPTCP_CALLBACK([&maxQueue](uint32_t, uint32_t n) {
                     if (Simulator::Now() >= Seconds(0.3)) // after the initial windows
                     {
                         maxQueue = std::max(maxQueue, n);
                     }
-                }));
+                })));
         nic->GetQueue()->TraceConnectWithoutContext(
             "Drop",
-            Callback<void, Ptr<const Packet>>([&drops](Ptr<const Packet>) { ++drops; }));
+            Callback<void, Ptr<const Packet>>(MPTCP_CALLBACK([&drops](Ptr<const Packet>) { ++drops; })));
         std::vector<Segment> out;
         std::vector<Segment> back;
         RecordSegments(t.devs.Get(0), &out);
@@ -292,13 +295,13 @@ class MpTcpSubflowsTest : public TestCase
         Ptr<Socket> c = Socket::CreateSocket(t.nodes.Get(0), MpTcpSocketFactory::GetTypeId());
         const uint64_t bytes = 3000000;
         PatternSender s(c, bytes);
-        Simulator::Schedule(Seconds(0.1), [c, &t]() {
+        Simulator::Schedule(Seconds(0.1), MPTCP_EVENT([c, &t]() {
             c->Connect(InetSocketAddress(t.ifs.GetAddress(1), 5000));
-        });
+        }));
         uint32_t subflows = 0;
-        Simulator::Schedule(Seconds(1), [&subflows, c]() {
+        Simulator::Schedule(Seconds(1), MPTCP_EVENT([&subflows, c]() {
             subflows = DynamicCast<MpTcpSocketBase>(c)->GetNEstablishedSubflows();
-        });
+        }));
         Simulator::Stop(Seconds(20));
         Simulator::Run();
         uint32_t data = 0;
