@@ -9,14 +9,15 @@
 /**
  * \file
  * \ingroup mptcp
- * Every difference between the ns-3 releases this module builds against (ns-3.37 ... ns-3.48),
- * in one place.
+ * Every difference between the ns-3 releases this module builds against (ns-3.35, the last waf
+ * release, and ns-3.37 ... ns-3.48), in one place.
  *
- * MPTCP_NS3_MINOR is the minor version of the ns-3 release being built against (37 for Debian
- * 12's libns3-dev, 44 for PyPI's ns3==3.44.post0, 48 for Debian's ns-3.48, 999 for an ns-3-dev
- * tree whose VERSION says "3-dev"). CMakeLists.txt derives it from the ns-3 tree's VERSION file
- * or from the installed ns-3 package and passes it with -DMPTCP_NS3_MINOR=<n>; the default below
- * is the oldest supported release.
+ * MPTCP_NS3_MINOR is the minor version of the ns-3 release being built against (35 for an
+ * ns-3.35 waf tree, 37 for Debian 12's libns3-dev, 44 for PyPI's ns3==3.44.post0, 48 for ns-3.48,
+ * 999 for an ns-3-dev tree whose VERSION says "3-dev"). CMakeLists.txt derives it from the ns-3
+ * tree's VERSION file or from the installed ns-3 package, the wscript from the waf tree's
+ * VERSION file; both pass it with -DMPTCP_NS3_MINOR=<n>. The default below is Debian 12's
+ * release.
  *
  * Each macro below names the release that changed the API and the entry of ns-3's CHANGES.md
  * that says so (https://gitlab.com/nsnam/ns-3-dev/-/blob/ns-3.48/CHANGES.md, section "Changes

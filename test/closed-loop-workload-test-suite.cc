@@ -129,7 +129,7 @@ class ClosedLoopTest : public TestCase
             rowsWithSeveralDestinations += destinations.size() > 1 ? 1 : 0;
         }
         NS_TEST_ASSERT_MSG_EQ(rowsWithSeveralDestinations,
-                              m_random ? 16u : 0u,
+                              (m_random ? 16u : 0u),
                               "new destinations only with the random rule");
     }
 

@@ -308,7 +308,7 @@ class ThirdAckReliableTest : public TestCase
             }
         }
         NS_TEST_ASSERT_MSG_EQ(fourthAcks,
-                              m_loseFourth ? 2 : 1,
+                              (m_loseFourth ? 2 : 1),
                               "one fourth ACK per valid third ACK received");
         NS_TEST_ASSERT_MSG_EQ(run.clientEstablished, 2, "both subflows taken into use");
         NS_TEST_ASSERT_MSG_EQ(serverEstablished, 2, "both subflows established at 2.5 s");

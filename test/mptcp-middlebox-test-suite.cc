@@ -277,9 +277,9 @@ class ChecksumNegotiationTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(run.data.checksummed, checksummedExpected,
                               "a checksum on every mapping exactly when negotiated");
         // SYN (if the client asks), third ACK and first data; SYN/ACK if used.
-        NS_TEST_ASSERT_MSG_EQ(run.acks.capableWithA, used ? 1 : 0, "SYN/ACK's A flag");
+        NS_TEST_ASSERT_MSG_EQ(run.acks.capableWithA, (used ? 1U : 0U), "SYN/ACK's A flag");
         NS_TEST_ASSERT_MSG_EQ(run.data.capableWithA,
-                              (m_clientAsks ? 1 : 0) + (used ? 2 : 0),
+                              (m_clientAsks ? 1U : 0U) + (used ? 2U : 0U),
                               "A flag on the client's MP_CAPABLE options");
         Simulator::Destroy();
     }
@@ -423,7 +423,7 @@ class BrokenSubflowTest : public TestCase
         if (server)
         {
             NS_TEST_ASSERT_MSG_EQ(server->IsFallback(), false, "the server stays MPTCP");
-            NS_TEST_ASSERT_MSG_EQ(server->GetChecksumFailures(), m_rewrite ? 1 : 0,
+            NS_TEST_ASSERT_MSG_EQ(server->GetChecksumFailures(), (m_rewrite ? 1 : 0),
                                   "checksum failures");
         }
         if (m_rewrite)

@@ -610,9 +610,9 @@ class AddAddrRetransmitTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(mb->m_stripped, sent - (all ? 0 : 1), "echoes lost");
         Ptr<MpTcpPathManager> pm = s->GetPathManager();
         NS_TEST_ASSERT_MSG_EQ(pm->GetAddAddrRetransmissions(), sent - 1, "retransmissions");
-        NS_TEST_ASSERT_MSG_EQ(pm->GetAddAddrUnechoed(), all ? 1 : 0, "announcements given up");
+        NS_TEST_ASSERT_MSG_EQ(pm->GetAddAddrUnechoed(), (all ? 1 : 0), "announcements given up");
         NS_TEST_ASSERT_MSG_EQ(pm->GetAddAddrPending().size(), 0, "nothing left waiting");
-        NS_TEST_ASSERT_MSG_EQ(s->GetAddAddrEchoes(), all ? 0 : 1, "echoes B received");
+        NS_TEST_ASSERT_MSG_EQ(s->GetAddAddrEchoes(), (all ? 0 : 1), "echoes B received");
         NS_TEST_ASSERT_MSG_EQ(c->GetPathManager()->GetAddAddrRetransmissions(),
                               0,
                               "A's own ADD_ADDR was echoed at once");

@@ -262,7 +262,7 @@ class RemoveAndTwoHopTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(calc.GetNSubflows(1), 0, "flow 1 gone");
         NS_TEST_ASSERT_MSG_EQ(calc.GetAggregateFlows(c[0][0].link, true), 1, "flow 2 stays");
         NS_TEST_ASSERT_MSG_EQ(calc.GetAggregateFlows(c[1][2].link, c[1][2].forward),
-                              (c[1][2].link == c[0][2].link) ? 1 : 0,
+                              ((c[1][2].link == c[0][2].link) ? 1 : 0),
                               "flow 1's second path is empty again");
         calc.RemoveFlow(2);
         NS_TEST_ASSERT_MSG_EQ(calc.GetAggregateFlows(c[0][0].link, true), 0, "all gone");

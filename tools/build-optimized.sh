@@ -32,13 +32,7 @@ bash "$repo/tools/ci/sync-module.sh" "$tree/contrib/mptcp" >&2
 
 # The module's ns-3 dependencies, listed explicitly (ns-3 resolves --enable-modules by scanning
 # for literal ${lib<name>} tokens, ours are generated in a loop).
-deps=$(python3 - "$repo/CMakeLists.txt" <<'PY'
-import re, sys
-text = "\n".join(l.split("#", 1)[0] for l in open(sys.argv[1]).read().splitlines())
-m = re.search(r"\bset\s*\(\s*MPTCP_NS3_DEPENDENCIES\b([^)]*)\)", text)
-print(";".join(m.group(1).split()) if m else "")
-PY
-)
+deps=$(python3 "$repo/tools/ci/module-lists.py" "$repo" cmake-list MPTCP_NS3_DEPENDENCIES | paste -sd ';')
 # With Open MPI installed (Debian: libopenmpi-dev), the tree is configured with ns-3's MPI support
 # too (--enable-mpi and its mpi module), for distributed runs of the same binaries.
 mpi=()

@@ -12,20 +12,28 @@
 #                  (LeakSanitizer included) and UndefinedBehaviorSanitizer against Debian's ns-3
 #                  (tools/ci/sanitizers.sh: build-asan/; fails on any sanitizer report);
 #   4. wheel       the same build and ctest against PyPI's ns3==3.44.post0 (tools/ci/wheel.sh);
-#   5. newest      the same build and ctest against Debian's newest ns-3 (sid's libns3-dev 3.48,
-#                  in a debootstrap'ed sid root; tools/ci/newest.sh; ~4 min the first time);
-#   6. intree      contrib/mptcp of a real ns-3.37 source tree: ./test.py suites + examples
-#                  (tools/ci/intree.sh; ~10 min the first time, ~2-3 min with its ccache).
-# The standalone builds (3, 4, 5) compile with -Wall -Wpedantic -Werror, deprecations included.
+#   5. intree      contrib/mptcp of a real ns-3.48 source tree (../shared/ns3/ns-3.48.tar.xz,
+#                  unpacked by tools/ci/ns3-archive.sh), ns-3's default profile, no warning
+#                  in the module's files: ./test.py suites + examples + a 2-rank MPI run
+#                  (tools/ci/intree.sh);
+#   6. waf         contrib/mptcp of an ns-3.35 source tree (the last waf release,
+#                  ../shared/ns3/ns-3.35.tar.xz), ./waf configure/build, ./test.py suites + examples
+#                  (tools/ci/waf.sh); not run by default yet: MPTCP_WITH_WAF=1 (its cold time,
+#                  a debug build of ns-3.35 and the suites at -O0, does not fit CI's limit yet).
+# Not run by default (each adds a build of ns-3; CI's time limit): MPTCP_WITH_NEWEST=1 adds
+# "newest", the standalone build against Debian sid's libns3-dev 3.48 in a debootstrap'ed root
+# (tools/ci/newest.sh); MPTCP_INTREE_NS3=3.37 runs the intree stage on Debian 12's ns-3.37 source
+# package (tools/ci/ns3-source.sh) instead of ns-3.48.
+# The standalone builds (3, 4) compile with -Wall -Wpedantic -Werror, deprecations included.
 # Each stage prints a header and its wall time. Exits non-zero if any stage failed; the last line
 # is "N passed, N failed", counting test cases (pytest tests, ctest tests, in-tree suites, examples
 # and checks); a stage that fails outside its tests (install, configure, build) counts as one
 # failure.
 #
-# Developer switches (the default runs everything): MPTCP_SKIP_DEPS=1, MPTCP_SKIP_PYTHON=1,
+# Developer switches (the default runs stages 1-5): MPTCP_SKIP_DEPS=1, MPTCP_SKIP_PYTHON=1,
 # MPTCP_SKIP_STANDALONE=1, MPTCP_SKIP_FUZZ=1, MPTCP_SKIP_SANITIZERS=1, MPTCP_SKIP_WHEEL=1,
-# MPTCP_SKIP_NEWEST=1, MPTCP_SKIP_INTREE=1. MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3) holds the ns-3 source tree,
-# the wheel and ccache.
+# MPTCP_SKIP_INTREE=1. MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3) holds the
+# ns-3 source trees, the wheel and ccache.
 set -uo pipefail
 
 cd "$(dirname "$0")/.." || exit 1
@@ -40,9 +48,9 @@ stage_deps() {
   python3 -c "import matplotlib; print('matplotlib', matplotlib.__version__)"
   # What only CI's later stages need on the host, installed now so that no stage runs apt-get
   # while the background preparation below (or another stage) does: debootstrap (newest),
-  # dpkg-dev for apt-get source, Open MPI (intree).
+  # dpkg-dev for apt-get source, Open MPI (intree), pkg-config (waf's configure).
   local need=() p
-  for p in debootstrap dpkg-dev libopenmpi-dev openmpi-bin; do
+  for p in debootstrap dpkg-dev libopenmpi-dev openmpi-bin pkg-config; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
   done
   if [ ${#need[@]} -gt 0 ]; then
@@ -52,17 +60,24 @@ stage_deps() {
   fi
 }
 
-# The downloads of the later stages (sid root for newest, the PyPI wheel, ns-3.37's source tree
-# for intree) are network- and disk-bound: they run in the background while standalone, fuzz,
+# The downloads and unpacking of the later stages (the PyPI wheel, the ns-3.48 and ns-3.35 trees;
+# with the switches above sid's root and ns-3.37's source package) are network- and disk-bound: they run in the background while standalone, fuzz,
 # sanitizers and python compile and test, and the wheel stage waits for them. Each script is
 # idempotent: if the preparation failed, its stage tries again and reports the error itself.
 prepare_pid=
 start_prepare() {
   (
     t0=$(date +%s)
-    [ "${MPTCP_SKIP_NEWEST:-0}" = 1 ] || MPTCP_PREPARE_ONLY=1 bash tools/ci/newest.sh || true
+    [ "${MPTCP_WITH_NEWEST:-0}" != 1 ] || MPTCP_PREPARE_ONLY=1 bash tools/ci/newest.sh || true
     [ "${MPTCP_SKIP_WHEEL:-0}" = 1 ] || MPTCP_PREPARE_ONLY=1 bash tools/ci/wheel.sh || true
-    [ "${MPTCP_SKIP_INTREE:-0}" = 1 ] || bash tools/ci/ns3-source.sh || true
+    if [ "${MPTCP_SKIP_INTREE:-0}" != 1 ]; then
+      if [ "$intree_ns3" = 3.37 ]; then
+        bash tools/ci/ns3-source.sh || true
+      else
+        bash tools/ci/ns3-archive.sh "$intree_ns3" || true
+      fi
+    fi
+    [ "${MPTCP_WITH_WAF:-0}" != 1 ] || bash tools/ci/ns3-archive.sh 3.35 || true
     echo "prepare: done in $(( $(date +%s) - t0 )) s"
   ) > "$logdir/prepare.log" 2>&1 &
   prepare_pid=$!
@@ -108,7 +123,18 @@ stage_fuzz() { bash tools/fuzz.sh "$MPTCP_FUZZ_SECONDS"; }
 stage_sanitizers() { bash tools/ci/sanitizers.sh; }
 stage_wheel() { bash tools/ci/wheel.sh; }
 stage_newest() { bash tools/ci/newest.sh; }
-stage_intree() { bash tools/ci/intree.sh; }
+# The intree stage's ns-3: 3.48 from ../shared/ns3 (default), or 3.37 from Debian's source package.
+intree_ns3=${MPTCP_INTREE_NS3:-3.48}
+stage_intree() {
+  local tree
+  if [ "$intree_ns3" = 3.37 ]; then
+    tree=$(bash tools/ci/ns3-source.sh) || return 1
+  else
+    tree=$(bash tools/ci/ns3-archive.sh "$intree_ns3") || return 1
+  fi
+  MPTCP_NS3_TREE=$tree bash tools/ci/intree.sh
+}
+stage_waf() { bash tools/ci/waf.sh; }
 
 run_stage() {
   local name=$1 skip=$2 title=$3
@@ -139,8 +165,8 @@ run_stage() {
     f=$(( $(grep -oE "[0-9]+ failed" <<<"$line" | grep -oE "[0-9]+" || echo 0) \
           + $(grep -oE "[0-9]+ errors?" <<<"$line" | grep -oE "[0-9]+" || echo 0) ))
   fi
-  # intree.sh's, fuzz.sh's and sanitizers.sh's own result lines.
-  line=$(grep -E "^(in-tree|fuzz|sanitizer) results: [0-9]+ passed, [0-9]+ failed$" "$log" | tail -n1 || true)
+  # intree.sh's, waf.sh's, fuzz.sh's and sanitizers.sh's own result lines.
+  line=$(grep -E "^(in-tree|waf|fuzz|sanitizer) results: [0-9]+ passed, [0-9]+ failed$" "$log" | tail -n1 || true)
   if [ -n "$line" ]; then
     p=$(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")
     f=$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")
@@ -165,8 +191,13 @@ run_stage sanitizers "${MPTCP_SKIP_SANITIZERS:-0}" "every suite under AddressSan
 run_stage python "${MPTCP_SKIP_PYTHON:-0}" "pytest of the Python tools (tools/tests/, CLI of build/mptcp-fattree)"
 wait_prepare
 run_stage wheel "${MPTCP_SKIP_WHEEL:-0}" "standalone build against the ns3==3.44.post0 wheel + ctest"
-run_stage newest "${MPTCP_SKIP_NEWEST:-0}" "standalone build against Debian's newest ns-3 (sid, 3.48) + ctest"
-run_stage intree "${MPTCP_SKIP_INTREE:-0}" "contrib/mptcp in an ns-3.37 source tree: test.py + examples"
+if [ "${MPTCP_WITH_NEWEST:-0}" = 1 ]; then
+  run_stage newest 0 "standalone build against Debian's newest ns-3 (sid, 3.48) + ctest"
+fi
+run_stage intree "${MPTCP_SKIP_INTREE:-0}" "contrib/mptcp in an ns-$intree_ns3 source tree: test.py + examples"
+if [ "${MPTCP_WITH_WAF:-0}" = 1 ]; then
+  run_stage waf 0 "contrib/mptcp in an ns-3.35 source tree (waf): test.py + examples"
+fi
 end=$(date +%s)
 
 echo

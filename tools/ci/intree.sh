@@ -8,8 +8,9 @@
 #      (ns-3's MPI distributed simulator, Debian's Open MPI; the test libraries and examples of
 #      this module only) and cmake --build cmake-cache -j2 --target test-runner <examples> (only
 #      what the module's suites and examples need; ccache: $MPTCP_CACHE_DIR/ccache);
-#   3. check that nothing was compiled against Debian's /usr/include/ns3 and that no binary
-#      loads Debian's libns3-*.so (libns3-dev stays installed for the standalone job);
+#   3. check that nothing was compiled against Debian's /usr/include/ns3, that no binary
+#      loads Debian's libns3-*.so (libns3-dev stays installed for the standalone job), and that
+#      no file of the module warned while it was compiled;
 #   4. ./test.py -n -s <suite> for every TestSuite of MPTCP_TEST_SOURCES (and check that
 #      test-runner registers each of them under its own name: an ODR clash with an ns-3 test class
 #      silently renames a suite);
@@ -26,21 +27,12 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 cache=${MPTCP_CACHE_DIR:-/var/cache/mptcp-ns3}
 export CCACHE_DIR=$cache/ccache
 say() { echo "[intree.sh] $*"; }
+# shellcheck source=tools/ci/lib.sh
+source "$repo/tools/ci/lib.sh"
 
 # --- tools -----------------------------------------------------------------------------------
-if [ "${MPTCP_NO_INSTALL:-0}" != 1 ]; then
-  need=()
-  for p in g++ cmake ninja-build python3 libsqlite3-dev libgsl-dev libxml2-dev libssl-dev \
-           libboost-dev ccache dpkg-dev libopenmpi-dev openmpi-bin; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
-  done
-  if [ ${#need[@]} -gt 0 ]; then
-    say "apt-get install ${need[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -q
-    apt-get install -y -q "${need[@]}"
-  fi
-fi
+ci_install g++ cmake ninja-build python3 libsqlite3-dev libgsl-dev libxml2-dev libssl-dev \
+  libboost-dev ccache dpkg-dev libopenmpi-dev openmpi-bin
 
 # --- the ns-3 tree -----------------------------------------------------------------------------
 if [ -n "${MPTCP_NS3_TREE:-}" ]; then
@@ -78,16 +70,7 @@ if [ -d "$tree/cmake-cache" ]; then touch "$marker"; fi
 
 # ns-3's --enable-modules resolves dependencies by scanning contrib/mptcp/CMakeLists.txt for
 # literal ${lib<name>} tokens; ours are generated in a loop, so list them explicitly.
-# The items of a set(NAME ...) list of the module's CMakeLists.txt, one per line.
-cmake_list() {
-  python3 - "$repo/CMakeLists.txt" "$1" <<'EOF'
-import re, sys
-text = "\n".join(l.split("#", 1)[0] for l in open(sys.argv[1]).read().splitlines())
-m = re.search(r"\bset\s*\(\s*" + sys.argv[2] + r"\b([^)]*)\)", text)
-print("\n".join(m.group(1).split()) if m else "")
-EOF
-}
-deps=$(cmake_list MPTCP_NS3_DEPENDENCIES | paste -sd ';')
+deps=$(ci_list cmake-list MPTCP_NS3_DEPENDENCIES | paste -sd ';')
 modules="mptcp;csma;mpi${deps:+;$deps}"
 
 # Debian's libns3-dev puts ns-3.37 headers in /usr/include/ns3, and ns-3's compile lines contain
@@ -126,20 +109,17 @@ masked ./ns3 configure -G Ninja --enable-examples --enable-tests --enable-mpi \
 t1=$(date +%s)
 # Only what the module's suites and examples need: test-runner (which links the module and the
 # test libraries of the enabled modules) and the module's examples, not ns-3's own examples.
-targets=(test-runner $(cmake_list MPTCP_EXAMPLES))
+targets=(test-runner $(ci_list cmake-list MPTCP_EXAMPLES))
 say "build: cmake --build cmake-cache -j2 --target ${targets[*]}"
-masked cmake --build cmake-cache -j2 --target "${targets[@]}"
+buildlog=$(mktemp /tmp/mptcp-intree-build.XXXXXX)
+trap 'rm -f "$buildlog"' EXIT
+masked cmake --build cmake-cache -j2 --target "${targets[@]}" 2>&1 | tee "$buildlog"
+[ "${PIPESTATUS[0]}" -eq 0 ] || { say "build failed"; exit 1; }
 t2=$(date +%s)
 say "configure $((t1 - t0)) s, build $((t2 - t1)) s"
 command -v ccache >/dev/null && ccache -s 2>/dev/null | grep -Ei "hits|misses|cache size" | head -n 6 || true
 
 # --- 3. built against the tree, not against Debian's libns3-dev --------------------------------
-passed=0
-failed=0
-failures=()
-pass() { passed=$((passed + 1)); say "PASS $*"; }
-fail() { failed=$((failed + 1)); failures+=("$*"); say "FAIL $*"; }
-
 bad_deps=$(ninja -C cmake-cache -t deps 2>/dev/null | awk '
   /^[^ ].*: #deps/ { obj = $1; sub(/:$/, "", obj) }
   /^    \/usr\/include\/ns3\// { print obj " <- " $1 }' | head -n 20)
@@ -171,69 +151,27 @@ else
   pass "libraries: $(echo "$mptcp_bins" | wc -w) binaries load only the tree's ns-3 libraries"
 fi
 
+# ns-3's default profile does not make warnings errors; the module's own files must not warn in
+# a real tree either (the standalone builds use -Werror, but there ns-3's headers are system
+# headers and warnings inside their macros, e.g. NS_TEST_ASSERT_MSG_EQ, are not shown).
+# ninja prints each command's output after its "[n/N] Building CXX object <object>" line; a
+# warning belongs to the module when that object is the module's (the warning itself may point
+# into an ns-3 header, e.g. a macro of test.h expanded in a module test).
+warns=$(awk '/^\[[0-9]+\/[0-9]+\] / { obj = $0 }
+  / warning: / && obj ~ /contrib\/mptcp\// { print obj; print "    " $0 }' "$buildlog" \
+  | head -n 40 || true)
+ci_warnings "$warns" "in ns-3's default profile"
+
 # --- 4. test suites --------------------------------------------------------------------------
-suites=$(python3 - "$repo" <<'EOF'
-import os, re, sys
-root = sys.argv[1]
-text = "\n".join(l.split("#", 1)[0] for l in open(os.path.join(root, "CMakeLists.txt")).read().splitlines())
-m = re.search(r"\bset\s*\(\s*MPTCP_TEST_SOURCES\b([^)]*)\)", text)
-names = []
-for src in (m.group(1).split() if m else []):
-    path = os.path.join(root, src)
-    if not os.path.exists(path):
-        continue
-    code = re.sub(r"//[^\n]*", "", open(path).read())
-    for name in re.findall(r'TestSuite\s*[({]\s*"([^"]+)"', code):
-        if name not in names:
-            names.append(name)
-print("\n".join(names))
-EOF
-)
 runner=$(ls build/utils/ns3*-test-runner* 2>/dev/null | head -n1 || true)
 registered=
 if [ -n "$runner" ]; then
   registered=$("$runner" --print-test-name-list 2>/dev/null || true)
 fi
-if [ -z "$suites" ]; then
-  say "no TestSuite(\"...\") found in MPTCP_TEST_SOURCES"
-fi
-for s in $suites; do
-  if ! grep -qxF "$s" <<<"$registered"; then
-    fail "suite $s: not registered by test-runner (name clash with an ns-3 test class?)"
-    continue
-  fi
-  if ./test.py -n -s "$s"; then
-    pass "suite $s"
-  else
-    fail "suite $s (rerun: cd $tree && ./ns3 run --no-build 'test-runner --suite=$s --verbose')"
-  fi
-done
+ci_suites "$registered" "cd $tree && ./ns3 run --no-build 'test-runner --suite=@SUITE@ --verbose'"
 
 # --- 5. examples -----------------------------------------------------------------------------
-examples=$(python3 - "$repo/test/examples-to-run.py" <<'EOF'
-import os, sys
-path = sys.argv[1]
-ns = {}
-if os.path.exists(path):
-    exec(open(path).read(), ns)
-for entry in ns.get("cpp_examples", []):
-    try:
-        run = bool(eval(entry[1], {}))
-    except NameError:
-        run = True
-    if run:
-        print(entry[0])
-EOF
-)
-while IFS= read -r ex; do
-  [ -n "$ex" ] || continue
-  say "example: $ex"
-  if ./ns3 run --no-build "$ex" </dev/null; then
-    pass "example $ex"
-  else
-    fail "example $ex"
-  fi
-done <<<"$examples"
+ci_examples ./ns3 run --no-build
 
 # --- 6. a distributed run: the same results sequential and on 2 MPI ranks ----------------------
 fattree=$(find build -type f -perm -u+x -name "*mptcp-fattree*" | head -n 1)
@@ -245,10 +183,4 @@ else
   fail "mpi: mptcp-fattree k=4 sequential and on 2 MPI ranks differ (tools/ci/mpi-check.sh)"
 fi
 
-echo
-if [ "$failed" -gt 0 ]; then
-  say "failures:"
-  for f in "${failures[@]}"; do echo "  - $f"; done
-fi
-echo "in-tree results: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+ci_summary in-tree

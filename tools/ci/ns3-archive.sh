@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Unpack an unmodified ns-3 release from the project's archive folder (../shared/ns3 beside the
-# repository, or $MPTCP_NS3_ARCHIVES) into the persistent cache, after checking its SHA-256
+# Unpack an unmodified ns-3 release from the project's archive folder ($MPTCP_NS3_ARCHIVES, else
+# ../shared/ns3 beside the repository, else /work/shared/ns3 for a clone made elsewhere) into the persistent cache, after checking its SHA-256
 # against the folder's SHA256SUMS:
 #
 #   tools/ci/ns3-archive.sh 3.48     # -> $MPTCP_CACHE_DIR/src/ns-3.48/ns-3.48 (CMake, ./ns3)
@@ -12,7 +12,13 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 cache=${MPTCP_CACHE_DIR:-/var/cache/mptcp-ns3}
-archives=${MPTCP_NS3_ARCHIVES:-$repo/../shared/ns3}
+if [ -n "${MPTCP_NS3_ARCHIVES:-}" ]; then
+  archives=$MPTCP_NS3_ARCHIVES
+elif [ -d "$repo/../shared/ns3" ]; then
+  archives=$repo/../shared/ns3
+else
+  archives=/work/shared/ns3
+fi
 die() { echo "ns3-archive.sh: $*" >&2; exit 1; }
 
 [ $# -eq 1 ] || die "usage: tools/ci/ns3-archive.sh VERSION (e.g. 3.48)"

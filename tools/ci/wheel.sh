@@ -19,20 +19,11 @@ wdir=$cache/wheel
 build=${MPTCP_WHEEL_BUILD_DIR:-$repo/build/ns3-3.44}
 
 say() { echo "[wheel.sh] $*"; }
+# shellcheck source=tools/ci/lib.sh
+source "$repo/tools/ci/lib.sh"
 
 # --- tools -----------------------------------------------------------------------------------
-if [ "${MPTCP_NO_INSTALL:-0}" != 1 ]; then
-  need=()
-  for p in g++ cmake ninja-build unzip libssl-dev libsqlite3-dev libboost-dev python3 python3-pip; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
-  done
-  if [ ${#need[@]} -gt 0 ]; then
-    say "apt-get install ${need[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -q
-    apt-get install -y -q "${need[@]}"
-  fi
-fi
+ci_install g++ cmake ninja-build unzip libssl-dev libsqlite3-dev libboost-dev python3 python3-pip
 
 # pip: prefer the python3 on PATH; Debian's own python3 refuses "pip install" (PEP 668) but
 # "pip download" works everywhere.

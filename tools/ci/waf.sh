@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The waf-era check: the module as contrib/mptcp of an ns-3.35 source tree (the last waf release,
+# unpacked from ../shared/ns3/ns-3.35.tar.xz by tools/ci/ns3-archive.sh; MPTCP_NS3_TREE names any
+# other waf-era tree), built and run the way users of those releases do:
+#   1. sync the repository (without build*/, .git/, results/) to <tree>/contrib/mptcp;
+#   2. ./waf configure --enable-examples --enable-tests --enable-modules=mptcp --disable-python
+#      --disable-werror (ns-3.35's own sources warn under g++ 12), then ./waf build (ccache:
+#      $MPTCP_CACHE_DIR/ccache); no file of the module may warn;
+#   3. ./test.py -n -s <suite> for every TestSuite of MPTCP_TEST_SOURCES;
+#   4. ./waf --run "<example> <args>" for every cpp_examples entry of test/examples-to-run.py.
+# Prints "waf results: N passed, N failed" and exits non-zero if anything failed.
+#
+# Environment: MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3); MPTCP_NS3_TREE (a waf-era ns-3
+# tree to use instead of unpacking ns-3.35); MPTCP_NO_INSTALL=1 skips apt-get install.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+cache=${MPTCP_CACHE_DIR:-/var/cache/mptcp-ns3}
+export CCACHE_DIR=$cache/ccache
+say() { echo "[waf.sh] $*"; }
+# shellcheck source=tools/ci/lib.sh
+source "$repo/tools/ci/lib.sh"
+
+ci_install g++ python3 pkg-config libsqlite3-dev libssl-dev libboost-dev ccache
+
+if [ -n "${MPTCP_NS3_TREE:-}" ]; then
+  tree=$MPTCP_NS3_TREE
+else
+  tree=$(MPTCP_CACHE_DIR=$cache bash "$repo/tools/ci/ns3-archive.sh" 3.35)
+fi
+[ -x "$tree/waf" ] && [ -f "$tree/test.py" ] || { say "$tree is not a waf-era ns-3 tree"; exit 1; }
+tree=$(cd "$tree" && pwd)
+say "ns-3 tree: $tree ($(cat "$tree/VERSION"))"
+
+say "syncing $repo -> $tree/contrib/mptcp"
+bash "$repo/tools/ci/sync-module.sh" "$tree/contrib/mptcp"
+
+cd "$tree"
+cxx=g++
+command -v ccache >/dev/null && cxx="ccache g++"
+t0=$(date +%s)
+say "configure (CXX=$cxx)"
+CXX=$cxx ./waf configure --enable-examples --enable-tests --enable-modules=mptcp \
+  --disable-python --disable-werror
+t1=$(date +%s)
+say "build"
+buildlog=$(mktemp /tmp/mptcp-waf-build.XXXXXX)
+trap 'rm -f "$buildlog"' EXIT
+./waf build -j2 2>&1 | tee "$buildlog"
+t2=$(date +%s)
+say "configure $((t1 - t0)) s, build $((t2 - t1)) s"
+
+# ns-3.35's sources warn under g++ 12 (hence --disable-werror), the module's must not: a warning
+# in one of its files, or raised by an ns-3 macro expanded in one (waf and ccache print the
+# compiler's output whole), fails the stage.
+warns=$(grep -E "contrib/mptcp/[^ :]+:[0-9]+:[0-9]+: (warning|note: in expansion of macro)" \
+  "$buildlog" | sort -u | head -n 40 || true)
+ci_warnings "$warns" "on ns-3.35"
+
+runner=$(ls build/utils/ns3*-test-runner* 2>/dev/null | head -n1 || true)
+registered=
+if [ -n "$runner" ]; then
+  registered=$(LD_LIBRARY_PATH=$tree/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+    "$runner" --print-test-name-list 2>/dev/null || true)
+fi
+ci_suites "$registered" "cd $tree && ./waf --run 'test-runner --suite=@SUITE@ --verbose'"
+ci_examples ./waf --run
+ci_summary waf
