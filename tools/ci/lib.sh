@@ -30,13 +30,18 @@ failures=()
 pass() { passed=$((passed + 1)); say "PASS $*"; }
 fail() { failed=$((failed + 1)); failures+=("$*"); say "FAIL $*"; }
 
-# ci_suites REGISTERED RERUN : ./test.py -n -s <suite> in the current ns-3 tree for every
-# TestSuite of MPTCP_TEST_SOURCES; REGISTERED is test-runner --print-test-name-list (a suite
-# missing there was renamed by an ODR clash with an ns-3 test class, or not built); RERUN is the
-# command printed on failure, with @SUITE@ replaced by the suite's name.
+# ci_suites RERUN : ./test.py -n -s <suite> in the current ns-3 tree for every TestSuite of
+# MPTCP_TEST_SOURCES, each first looked up in the tree's test-runner --print-test-name-list (a
+# suite missing there was renamed by an ODR clash with an ns-3 test class, or not built; the
+# tree's build/lib on LD_LIBRARY_PATH, which waf-era runners need); RERUN is the command printed
+# on failure, with @SUITE@ replaced by the suite's name.
 ci_suites() {
-  local registered=$1 rerun=$2 s
-  local suites
+  local rerun=$1 s runner registered= suites
+  runner=$(ls build/utils/ns3*-test-runner* 2>/dev/null | head -n1 || true)
+  if [ -n "$runner" ]; then
+    registered=$(LD_LIBRARY_PATH=$PWD/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+      "$runner" --print-test-name-list 2>/dev/null || true)
+  fi
   suites=$(ci_list suites)
   [ -n "$suites" ] || fail "suites: no TestSuite(\"...\") found in MPTCP_TEST_SOURCES"
   for s in $suites; do

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Unpack an unmodified ns-3 release from the project's archive folder ($MPTCP_NS3_ARCHIVES, else
-# ../shared/ns3 beside the repository, else /work/shared/ns3 for a clone made elsewhere) into the persistent cache, after checking its SHA-256
-# against the folder's SHA256SUMS:
+# ../shared/ns3 beside the repository, else /work/shared/ns3 for a clone made elsewhere) into the
+# persistent cache, after checking its SHA-256 against the folder's SHA256SUMS:
 #
 #   tools/ci/ns3-archive.sh 3.48     # -> $MPTCP_CACHE_DIR/src/ns-3.48/ns-3.48 (CMake, ./ns3)
 #   tools/ci/ns3-archive.sh 3.35     # -> $MPTCP_CACHE_DIR/src/ns-3.35/ns-3.35 (waf)

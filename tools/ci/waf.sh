@@ -57,12 +57,6 @@ warns=$(grep -E "contrib/mptcp/[^ :]+:[0-9]+:[0-9]+: (warning|note: in expansion
   "$buildlog" | sort -u | head -n 40 || true)
 ci_warnings "$warns" "on ns-3.35"
 
-runner=$(ls build/utils/ns3*-test-runner* 2>/dev/null | head -n1 || true)
-registered=
-if [ -n "$runner" ]; then
-  registered=$(LD_LIBRARY_PATH=$tree/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
-    "$runner" --print-test-name-list 2>/dev/null || true)
-fi
-ci_suites "$registered" "cd $tree && ./waf --run 'test-runner --suite=@SUITE@ --verbose'"
+ci_suites "cd $tree && ./waf --run 'test-runner --suite=@SUITE@ --verbose'"
 ci_examples ./waf --run
 ci_summary waf
