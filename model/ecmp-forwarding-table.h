@@ -270,6 +270,12 @@ class EcmpForwardingTable : public SimpleRefCount<EcmpForwardingTable>
     static void InvalidateAllCaches();
 
     /**
+     * \return the global cache epoch: it changes with every InvalidateAllCaches(), which
+     * Ipv4FlowEcmpRouting calls when an interface goes up or down or its addresses change.
+     */
+    static uint64_t GetEpoch();
+
+    /**
      * \brief Murmur3 hash of a 5-tuple with a salt, as used for the PER_FLOW choice.
      * \param tuple the flow
      * \param salt the per-node salt
@@ -345,6 +351,8 @@ class EcmpForwardingTable : public SimpleRefCount<EcmpForwardingTable>
     /// Destination -> next hops: a flat table of slots (a power of two, at most half full)
     /// pointing into m_sets, whose elements stay in place as it grows (std::deque).
     std::vector<CacheSlot> m_slots;
+    /// 32 - log2(m_slots.size()): FindSlot keeps the top bits of the product.
+    uint32_t m_slotShift{32};
     std::deque<NextHopSet> m_sets; //!< The cached next-hop sets.
     /// This node's (address, interface) pairs, for the source-interface preference.
     std::vector<std::pair<uint32_t, uint32_t>> m_localAddresses;

@@ -217,6 +217,17 @@ EcmpSwitchForwarder::Flush()
     }
 }
 
+void
+EcmpSwitchForwarder::RefreshUp()
+{
+    m_up.resize(m_interfaces.size());
+    for (std::size_t i = 0; i < m_interfaces.size(); ++i)
+    {
+        m_up[i] = m_interfaces[i]->IsUp() ? 1 : 0;
+    }
+    m_upEpoch = EcmpForwardingTable::GetEpoch();
+}
+
 bool
 EcmpSwitchForwarder::Handle(Ptr<NetDevice> device,
                             Ptr<const Packet> p,
@@ -227,9 +238,13 @@ EcmpSwitchForwarder::Handle(Ptr<NetDevice> device,
     {
         return Delegate(device, p, protocol, from);
     }
+    if (m_upEpoch != EcmpForwardingTable::GetEpoch())
+    {
+        RefreshUp();
+    }
     const int32_t iif = m_ifByDevice[device->GetIfIndex()];
-    if (iif < 0 || static_cast<std::size_t>(iif) >= m_interfaces.size() ||
-        !m_interfaces[iif]->IsUp() || !m_interfaces[iif]->IsForwarding())
+    if (iif < 0 || static_cast<std::size_t>(iif) >= m_interfaces.size() || !m_up[iif] ||
+        !m_interfaces[iif]->IsForwarding())
     {
         return Delegate(device, p, protocol, from);
     }
@@ -269,7 +284,7 @@ EcmpSwitchForwarder::Handle(Ptr<NetDevice> device,
         }
     }
     const EcmpForwardingTable::NextHop& hop = *decided;
-    if (hop.interface >= m_interfaces.size() || !m_interfaces[hop.interface]->IsUp() ||
+    if (hop.interface >= m_interfaces.size() || !m_up[hop.interface] ||
         packet->GetSize() + header.GetSerializedSize() > hop.device->GetMtu())
     {
         // SendRealOut's drop of a packet to a down interface, or fragmentation: IPv4's job.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job, in one command on a fresh Debian 12 machine (as root):
-#   installs what is needed, builds the module against Debian's ns-3.37, runs the FatTree
+#   installs what is needed, builds the module and mptcp-fattree (only: `cmake --build build` builds
+#   the rest) against Debian's ns-3.37, runs the FatTree
 #   experiment of Raiciu et al. (SIGCOMM 2011, Fig. 2 and 3): k=8 (128 hosts, 100 Mb/s),
 #   permutation traffic, single-path TCP and MPTCP with 1..8 subflows, two runs at a time,
 #   then stores every run in results/fattree.db and draws results/fig2-*.png, fig3-*.png
@@ -10,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
-cmake --build build -j"$(nproc)"
+cmake --build build -j"$(nproc)" --target mptcp-fattree
 mkdir -p results
 python3 tools/mptcp-ns3 fattree --binary build/mptcp-fattree --k "${K:-8}" \
   --duration "${DURATION:-1.2}" --warmup "${WARMUP:-0.4}" --runs "${RUNS:-1}" \

@@ -345,6 +345,22 @@ def test_sweep_runs_checks_and_plots(tmp_path, fake_binary):
     con.close()
 
 
+def test_sweep_runs_longest_first(tmp_path, fake_binary):
+    """The runs start longest first (most subflows, TCP last), each run's seeds in order; the
+    summary keeps the order of the table."""
+    r = run_cli(SWEEP, "--binary", str(fake_binary), "--k", "4", "--subflows", "1,2,4",
+                "--db", str(tmp_path / "f.db"), "--out", str(tmp_path), "--jobs", "1",
+                "--runs", "1-2")
+    assert r.returncode == 0, r.stdout + r.stderr
+    started = re.findall(r"^\[([^\]]+)\] start: ", r.stderr, re.M)
+    assert started == ["mptcp sf=4 run=1", "mptcp sf=4 run=2", "mptcp sf=2 run=1",
+                       "mptcp sf=2 run=2", "mptcp sf=1 run=1", "mptcp sf=1 run=2",
+                       "tcp run=1", "tcp run=2"], r.stderr
+    summary = [line.split()[0] for line in r.stdout.splitlines()
+               if re.match(r"^(tcp|mptcp sf=\d) run=\d\s", line)]
+    assert summary[:2] == ["tcp", "mptcp"], r.stdout
+
+
 @pytest.mark.parametrize("mode", ["crash", "badjson"])
 def test_sweep_failure_exits_nonzero(tmp_path, fake_binary, mode):
     db = tmp_path / "fattree.db"
