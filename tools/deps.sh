@@ -2,11 +2,21 @@
 # Installs what the module needs on Debian 12 (idempotent; run as root): Debian's ns-3.37
 # (libns3-dev and the ns3 programs its CMake package names), the libraries the module links
 # (OpenSSL's libcrypto, SQLite), Boost's headers (Boost.Graph: DatacenterPathGraph), the build
-# tools, tshark (tools/tests/test_pcap_tshark.py), clang-14 and its libFuzzer/sanitizer runtimes
-# (tools/fuzz.sh), matplotlib for the figures and Sphinx for the documentation.
+# tools and matplotlib for the figures: what the quick start needs (`tools/deps.sh quickstart`
+# installs only that); and for the tests (no argument) also ccache, tshark
+# (tools/tests/test_pcap_tshark.py), clang-14 and its libFuzzer/sanitizer runtimes
+# (tools/fuzz.sh), unzip (the wheel stage) and Sphinx for the documentation.
 set -euo pipefail
+case "${1:-all}" in
+  quickstart) all=0 ;;
+  all) all=1 ;;
+  *) echo "usage: tools/deps.sh [quickstart|all]" >&2; exit 2 ;;
+esac
 pkgs=(libns3-dev ns3 libgsl-dev libsqlite3-dev libxml2-dev python3-dev libssl-dev libboost-dev cmake
-      ninja-build g++ ccache python3 python3-pip unzip tshark clang-14 libclang-rt-14-dev)
+      ninja-build g++ python3 python3-pip)
+if [ "$all" = 1 ]; then
+  pkgs+=(ccache unzip tshark clang-14 libclang-rt-14-dev)
+fi
 need=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
@@ -19,7 +29,7 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get update -q >&2
   apt-get install -y -q "${need[@]}" >&2
 fi
-if ! python3 -c "import sphinx" 2>/dev/null; then
+if [ "$all" = 1 ] && ! python3 -c "import sphinx" 2>/dev/null; then
   echo "deps: installing sphinx (tools/tests/test_docs.py builds doc/ with it)" >&2
   python3 -m pip install -q sphinx >&2 2>/dev/null \
     || python3 -m pip install -q --break-system-packages sphinx >&2 2>/dev/null \

@@ -159,7 +159,7 @@ def run_all(configs, args):
     """Run every configuration with sweep.Runner (parallel processes, wall time, peak memory,
     progress, Ctrl-C); updates each cfg with ok, result, error, wall, rc, peak_rss_kb.
     Returns True if the sweep was interrupted."""
-    # Longest first (LPT): a run's wall time grows with its subflows (quick start, k=8, 1.2 s:
+    # Longest first (LPT): a run's wall time grows with its subflows (k=8, 1.2 s runs:
     # TCP 83 s, MPTCP-1 97 s ... MPTCP-8 197 s), so the longest start first and the short ones
     # fill the end; in the order of the table, MPTCP-6 to 8 ran last and one core stood idle for
     # about a minute and a half.
