@@ -104,4 +104,4 @@ in_root 'cd /src/mptcp &&
   cmake -S . -B build -G Ninja -DMPTCP_WARNINGS_AS_ERRORS=ON \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" &&
   cmake --build build -j2 &&
-  cd build && ctest --output-on-failure --no-tests=error'
+  cd build && ctest -j2 --output-on-failure --no-tests=error'

@@ -67,4 +67,4 @@ say "build"
 cmake --build "$build" -j2
 say "test"
 cd "$build"
-ctest --output-on-failure --no-tests=error
+ctest -j2 --output-on-failure --no-tests=error
