@@ -36,6 +36,10 @@
 set -uo pipefail
 
 cd "$(dirname "$0")/.." || exit 1
+repo=$(pwd)
+say() { echo "deps: $*"; }
+# shellcheck source=tools/ci/lib.sh
+source tools/ci/lib.sh   # ci_install, the stage scripts' apt-get install of what is missing
 logdir=$(mktemp -d /tmp/mptcp-test-all.XXXXXX)
 total_passed=0
 total_failed=0
@@ -48,15 +52,7 @@ stage_deps() {
   # What only CI's later stages need on the host, installed now so that no stage runs apt-get
   # while the background preparation below (or another stage) does: debootstrap (newest),
   # dpkg-dev for apt-get source, Open MPI (intree), pkg-config (waf's configure).
-  local need=() p
-  for p in debootstrap dpkg-dev libopenmpi-dev openmpi-bin pkg-config; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
-  done
-  if [ ${#need[@]} -gt 0 ]; then
-    echo "deps: apt-get install ${need[*]} (CI stages)"
-    apt-get update -q >/dev/null || return 1
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" || return 1
-  fi
+  ci_install debootstrap dpkg-dev libopenmpi-dev openmpi-bin pkg-config || return 1
 }
 
 # The downloads and unpacking of the later stages (the PyPI wheel, the ns-3.48 and ns-3.35 trees;

@@ -18,7 +18,8 @@
 #      silently renames a suite);
 #   5. ./ns3 run --no-build "<example> <args>" for every cpp_examples entry of
 #      test/examples-to-run.py;
-#   6. tools/ci/mpi-check.sh: mptcp-fattree k=4 sequential and on 2 MPI ranks, same results.
+#   6. the test and run lines of the README's recipe ("In an ns-3 source tree"), as typed there;
+#   7. tools/ci/mpi-check.sh: mptcp-fattree k=4 sequential and on 2 MPI ranks, same results.
 # Prints "in-tree results: N passed, N failed" and exits non-zero if anything failed.
 #
 # Environment: MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3); MPTCP_NS3_TREE (an ns-3 tree
@@ -179,7 +180,10 @@ ci_suites "cd $tree && ./ns3 run --no-build 'test-runner --suite=@SUITE@ --verbo
 # --- 5. examples -----------------------------------------------------------------------------
 ci_examples ./ns3 run --no-build
 
-# --- 6. a distributed run: the same results sequential and on 2 MPI ranks ----------------------
+# --- 6. the README's recipe: its test and run lines as a new user types them --------------------
+ci_recipe "In an ns-3 source tree" masked
+
+# --- 7. a distributed run: the same results sequential and on 2 MPI ranks ----------------------
 fattree=$(find build -type f -perm -u+x -name "*mptcp-fattree*" | head -n 1)
 if [ -z "$fattree" ]; then
   fail "mpi: no mptcp-fattree program under $tree/build"

@@ -74,6 +74,29 @@ ci_examples() {
   done <<<"$examples"
 }
 
+# ci_recipe HEADING [WRAPPER...] : the test and run lines of the README's recipe for this kind of
+# tree (section "## HEADING...": "./test.py ..." and "mkdir -p results && ..."), typed as they
+# stand there, in the current ns-3 tree, after the stage's own configure and build (each line
+# through WRAPPER if given). Its configure and build lines are the stage's own, less what only CI
+# adds (tools/tests/test_readme.py checks that the stage configures with every option the recipe
+# names); the tree's results/fattree.db is removed first, so that runs do not pile up in it.
+ci_recipe() {
+  local heading=$1 cmd n=0
+  shift
+  rm -f results/fattree.db
+  while IFS= read -r cmd; do
+    case "$cmd" in "./test.py "*|"mkdir -p results && "*) ;; *) continue ;; esac
+    n=$((n + 1))
+    say "README recipe: $cmd"
+    if "$@" bash -c "$cmd" </dev/null; then
+      pass "README recipe: $cmd"
+    else
+      fail "README recipe: $cmd"
+    fi
+  done <<<"$(ci_list recipe "$heading")"
+  [ "$n" -gt 0 ] || fail "README recipe: no test or run line under \"## $heading\" in README.md"
+}
+
 # ci_warnings LINES WHERE : a PASS if LINES (the compiler's warnings in the module's files, as a
 # stage extracted them from its build log) is empty, else a FAIL naming WHERE, then LINES.
 ci_warnings() {

@@ -5,6 +5,8 @@
     module-lists.py REPO suites            # TestSuite names registered by MPTCP_TEST_SOURCES
     module-lists.py REPO examples          # "<program> <args>" of test/examples-to-run.py's
                                            # cpp_examples whose condition holds
+    module-lists.py REPO recipe HEADING    # the commands of the first ```sh block of README.md's
+                                           # section "## HEADING...", comments stripped
 
 Shared by tools/ci/intree.sh (CMake trees), tools/ci/waf.sh (waf trees) and
 tools/build-optimized.sh, so that every stage runs the same suites and examples.
@@ -56,12 +58,37 @@ def examples(repo):
     return out
 
 
+def recipe(repo, heading):
+    """The commands of the first ```sh block in README.md's section whose "## " heading starts
+    with HEADING, one a line, each without its trailing comment ("  # ..."); [] if none."""
+    with open(os.path.join(repo, "README.md")) as f:
+        lines = f.read().splitlines()
+    out, state = [], "heading"
+    for line in lines:
+        if state == "heading":
+            if line.startswith("## " + heading):
+                state = "section"
+        elif state == "section":
+            if line.startswith("## "):
+                break
+            if line.strip() == "```sh":
+                state = "block"
+        else:
+            if line.strip() == "```":
+                break
+            cmd = re.sub(r"(^|\s+)#.*$", "", line).strip()
+            if cmd:
+                out.append(cmd)
+    return out
+
+
 def main(argv):
-    if len(argv) < 3 or argv[2] not in ("cmake-list", "suites", "examples") \
-            or (argv[2] == "cmake-list") != (len(argv) == 4):
-        sys.exit("usage: module-lists.py REPO {cmake-list NAME | suites | examples}")
+    arg = {"cmake-list": 4, "recipe": 4, "suites": 3, "examples": 3}
+    if len(argv) < 3 or arg.get(argv[2]) != len(argv):
+        sys.exit("usage: module-lists.py REPO {cmake-list NAME | suites | examples | recipe HEADING}")
     repo, what = argv[1], argv[2]
     items = cmake_list(repo, argv[3]) if what == "cmake-list" else \
+        recipe(repo, argv[3]) if what == "recipe" else \
         suites(repo) if what == "suites" else examples(repo)
     if items:
         print("\n".join(items))

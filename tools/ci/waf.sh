@@ -8,7 +8,8 @@
 #      g++ 12), then ./waf build (ccache: $MPTCP_CACHE_DIR/ccache); no file of the module may
 #      warn;
 #   3. ./test.py -n -s <suite> for every TestSuite of MPTCP_TEST_SOURCES;
-#   4. ./waf --run "<example> <args>" for every cpp_examples entry of test/examples-to-run.py.
+#   4. ./waf --run "<example> <args>" for every cpp_examples entry of test/examples-to-run.py;
+#   5. the test and run lines of the README's recipe ("In a waf-era ns-3 tree"), as typed there.
 # Prints "waf results: N passed, N failed" and exits non-zero if anything failed.
 #
 # Environment: MPTCP_CACHE_DIR (default /var/cache/mptcp-ns3); MPTCP_NS3_TREE (a waf-era ns-3
@@ -67,4 +68,5 @@ ci_warnings "$warns" "on ns-3.35"
 
 ci_suites "cd $tree && ./waf --run 'test-runner --suite=@SUITE@ --verbose'"
 ci_examples ./waf --run
+ci_recipe "In a waf-era ns-3 tree"
 ci_summary waf
