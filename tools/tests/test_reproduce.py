@@ -6,6 +6,7 @@ Run with: python3 -m pytest tools/
 
 import io
 import json
+import math
 import os
 import re
 import sqlite3
@@ -493,3 +494,15 @@ def test_load_variance_by_hand():
             load_variance.variance_pod(*bad)
     with pytest.raises(ValueError):
         load_variance.variance_core(4, 0)
+
+
+def test_paired_difference_by_hand():
+    """Fig. 13's paired column: differences per RngRun 2, 3, 1 (RngRun 4 is in one series only):
+    mean 2, sample sd 1, t(0.975, 2) = 4.303, half-width 4.303 / sqrt(3)."""
+    from mptcp_ns3.common import paired_difference
+    d, h, n = paired_difference({1: 10.0, 2: 20.0, 3: 30.0}, {1: 8.0, 2: 17.0, 3: 29.0, 4: 99.0})
+    assert n == 3 and d == pytest.approx(2.0) and h == pytest.approx(4.303 / 3 ** 0.5)
+    d, h, n = paired_difference({1: 5.0}, {2: 5.0})
+    assert n == 0 and math.isnan(d) and math.isnan(h)
+    d, h, n = paired_difference({1: 5.0}, {1: 4.0})
+    assert (n, d) == (1, 1.0) and math.isnan(h)
