@@ -29,7 +29,7 @@ import statistics
 import sys
 
 from . import load_variance, responsive_figures, schema, sdn_figures, sweep
-from .common import (ArgumentParser, BadInput, PlotError, error, int_list, mean, norm_value,
+from .common import (ArgumentParser, BadInput, PlotError, ci95, error, int_list, mean, norm_value,
                      parse_value, percentile, pyplot, save_figure)
 from . import reference
 from .plots import fattree as fattree_plots
@@ -548,7 +548,8 @@ def goodputs_by_flow(con, run_id):
 
 
 def hotspot_flow_ratios(con, hot_rows, base_rows):
-    """{algorithm: (crossing flows per run, ratio crossing, ratio others, runs)}: per hot-spot
+    """{algorithm: (crossing flows per run, ratio crossing, ratio others, runs, 95 % half-width
+    of ratio crossing over the runs (NaN with one run))}: per hot-spot
     run, the flows with a `hotspot_flows` row cross the slowed link; each ratio is the mean
     goodput of a set of flow ids in the hot-spot run over the mean goodput of the same flow ids
     in the run without hot spot of the same algorithm and RngRun (same permutation and ECMP
@@ -572,7 +573,7 @@ def hotspot_flow_ratios(con, hot_rows, base_rows):
         per.setdefault(series_of(p), []).append(
             (len(crossing), ratio(common & crossing), ratio(common - crossing)))
     return {name: (mean([c for c, _, _ in v]), mean([x for _, x, _ in v]),
-                   mean([y for _, _, y in v]), len(v))
+                   mean([y for _, _, y in v]), len(v), ci95([x for _, x, _ in v]))
             for name, _ in ALGORITHMS if name in per for v in [per[name]]}
 
 
@@ -580,9 +581,11 @@ def plot_hotspot_flows(ctx, ratios):
     ctx.say("flows through the hot spot: goodput in the hot-spot run / goodput of the same flow "
             "ids in the fig9 run of the same RngRun (mean over runs)")
     ctx.say(f"{'algorithm':<14} {'runs':>4} {'crossing':>9} {'ratio crossing':>15} "
-            f"{'ratio others':>13}")
-    for name, (n, cross_r, other_r, runs) in ratios.items():
-        ctx.say(f"{name:<14} {runs:>4} {n:>9.1f} {cross_r:>15.3f} {other_r:>13.3f}")
+            f"{'ratio others':>13} {'+-95% crossing':>15}")
+    for name, (n, cross_r, other_r, runs, half) in ratios.items():
+        half_s = "-" if math.isnan(half) else f"{half:.3f}"
+        ctx.say(f"{name:<14} {runs:>4} {n:>9.1f} {cross_r:>15.3f} {other_r:>13.3f} "
+                f"{half_s:>15}")
     if not ratios:
         ctx.say("(no hot-spot run has a fig9 run with the same RngRun)")
         return []
@@ -590,8 +593,9 @@ def plot_hotspot_flows(ctx, ratios):
     fig, ax = plt.subplots(figsize=(6.6, 4.2))
     names = list(ratios)
     xs = range(len(names))
+    errs = [0.0 if math.isnan(ratios[n][4]) else ratios[n][4] for n in names]
     ax.bar([x - 0.2 for x in xs], [ratios[n][1] for n in names], 0.4,
-           label="flows crossing the slow link")
+           label="flows crossing the slow link", yerr=errs if any(errs) else None, capsize=3)
     ax.bar([x + 0.2 for x in xs], [ratios[n][2] for n in names], 0.4, label="the other flows")
     ax.set_xticks(list(xs))
     ax.set_xticklabels([f"{n}\n({ratios[n][0]:.0f} crossing)" for n in names], fontsize=7)

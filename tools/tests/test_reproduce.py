@@ -229,7 +229,7 @@ def test_figure_tables_show_the_database_values(all_small):
             vals = [g for f, g in con.execute("SELECT flow_id, goodput_bps FROM flows WHERE "
                                               "run_id=?", (rid,)) if (f in crossing) == inside]
             return sum(vals) / len(vals)
-        m = re.search(rf"^{name}\s+1\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", sec, re.M)
+        m = re.search(rf"^{name}\s+1\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+-$", sec, re.M)
         assert m, sec[:800]
         assert float(m[1]) == len(crossing)
         assert float(m[2]) == pytest.approx(goodput(hot, True) / goodput(base, True), abs=6e-4)
