@@ -1,7 +1,9 @@
 """The documentation (doc/*.rst, doc/conf.py) builds with Sphinx without a warning, as ns-3's own
-module documentation must (sphinx-build -W turns every warning into an error)."""
+module documentation must (sphinx-build -W turns every warning into an error), and the numbers of
+doc/reproduction.rst are no older than the golden outputs (``.. measured:`` markers)."""
 
 import os
+import re
 import subprocess
 import sys
 
@@ -44,3 +46,81 @@ def test_reproduction_embeds_a_plot_of_every_figure():
         assert 5000 < os.path.getsize(path) < 150_000, name
     for fig in figures.FIGURES:
         assert any(e.startswith(fig + "-") for e in embedded), fig
+
+
+# ---- every number of doc/reproduction.rst current -------------------------------------------
+# A section's numbers are current when the section carries a marker
+#     .. measured: <commit> -- <command>
+# (an RST comment: not rendered) naming the commit whose build produced them, and neither a
+# golden output (test/golden/: any change of a result changes one of them) nor the result schema
+# version changed since that commit. Sections not remeasured since the markers were introduced
+# (issue 34) are listed below; a section leaves the list when it gets its marker, and the list
+# may only shrink (a listed section with a marker fails, so that the list is kept honest).
+MEASURED = re.compile(r"^\.\. measured: ([0-9a-f]{7,40}) -- (\S.*)$", re.M)
+NOT_YET_REMEASURED = {
+    "Fig. 2 and 3: FatTree, throughput against subflows, and per flow",
+    "Fig. 4 and 5: VL2",
+    "Fig. 6: analytical model of link-load variance",
+    "Fig. 7: gain against load, 4:1 oversubscribed FatTree",
+    "Fig. 8: gain against locality, 4:1 FatTree",
+    "Fig. 9 and 10: congestion-control algorithms, per flow and per link",
+    "Fig. 11: a hot spot",
+    "Fig. 12: short flows beside long flows",
+    "Host-limited flows (the table of §4.4)",
+    "Fig. 15: dual-homed FatTree against the perfect switch, locality",
+    "Fig. 16: dual-homed FatTree against the perfect switch, load",
+    "Responsive MPTCP (seed 004): Table I, Figs. 5 and 6",
+}
+SCHEMA_HEADER = "helper/experiment-database-schema.h"
+
+
+def result_sections(text):
+    """{title: body} of doc/reproduction.rst's result sections: those underlined with '=' (the
+    figures of seed 000) or '*' whose title names a figure or a table (seed 004)."""
+    lines = text.splitlines()
+    heads = [i for i in range(1, len(lines))
+             if re.fullmatch(r"([=*])\1+", lines[i]) and lines[i - 1].strip()
+             and len(lines[i]) >= len(lines[i - 1].rstrip())
+             and not re.fullmatch(r"[=*]+", lines[i - 1].strip())
+             and (lines[i][0] == "=" or re.search(r"\b(Fig|Table)", lines[i - 1]))]
+    out = {}
+    for n, i in enumerate(heads):
+        end = heads[n + 1] - 1 if n + 1 < len(heads) else len(lines)
+        out[lines[i - 1].strip()] = "\n".join(lines[i + 1:end])
+    return out
+
+
+def git(*args):
+    return subprocess.run(["git", "-C", ROOT, *args], capture_output=True, text=True)
+
+
+def schema_version(commit):
+    r = git("show", f"{commit}:{SCHEMA_HEADER}")
+    m = re.search(r"kResultSchemaVersion = (\d+);", r.stdout)
+    return m and m[1]
+
+
+def test_reproduction_numbers_are_current():
+    import pytest
+    if git("rev-parse", "--git-dir").returncode != 0:
+        pytest.skip("not a git checkout: the commits of the markers cannot be compared")
+    with open(os.path.join(ROOT, "doc", "reproduction.rst")) as f:
+        sections = result_sections(f.read())
+    assert "Fig. 13: centralized scheduling (Hedera's First Fit) against ECMP and MPTCP" \
+        in sections and len(sections) == 14, sorted(sections)
+    assert NOT_YET_REMEASURED <= sections.keys(), NOT_YET_REMEASURED - sections.keys()
+    for title, body in sections.items():
+        markers = MEASURED.findall(body)
+        if title in NOT_YET_REMEASURED:
+            assert not markers, f"{title!r} has its marker: take it out of NOT_YET_REMEASURED"
+            continue
+        assert markers, f"{title!r}: no '.. measured: <commit> -- <command>' marker"
+        for commit, command in markers:
+            assert git("cat-file", "-e", f"{commit}^{{commit}}").returncode == 0, \
+                f"{title!r}: {commit} is not a commit of this repository"
+            changed = git("diff", "--name-only", commit, "HEAD", "--", "test/golden/").stdout
+            assert not changed.strip(), (
+                f"{title!r} was measured at {commit} ({command}); golden outputs changed "
+                f"since: {changed.split()[:5]}: rerun it and update the marker")
+            assert schema_version(commit) == schema_version("HEAD"), \
+                f"{title!r}: the result schema changed since {commit}"
