@@ -16,6 +16,7 @@ doc/mptcp.rst, "Results across releases").
     test/golden/check.py --build build --update [NAME ...]   # rewrite their summaries
     test/golden/check.py --build build --add NAME -- PROGRAM ARG ...   # record a new run
         # (@SOURCE@ in an ARG stands for the module's source folder, e.g. for data/ files)
+    test/golden/check.py --digest                      # the goldens' fingerprint (below)
     test/golden/check.py --build build --switch-forwarding ipv4 [NAME ...]
         # the mptcp-fattree runs with their switches forwarding through ns-3's IPv4 stack
         # instead of the default fast path: the summaries must be the same (issue 18)
@@ -26,8 +27,10 @@ and 2 when a run fails or prints no JSON.
 """
 
 import argparse
+import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -97,9 +100,29 @@ def write(path, record):
         f.write("\n")
 
 
+def golden_digest(golden_dir=GOLDEN_DIR):
+    """The fingerprint of the results the model produces: the first 12 hex digits of SHA-256
+    over every golden file's name and bytes (sorted by name) and the result schema version
+    (kResultSchemaVersion of helper/experiment-database-schema.h). Any change of a result
+    changes a golden file, hence this value; doc/reproduction.rst's ``.. measured:`` markers
+    record it, and tools/tests/test_docs.py fails when a marker's value is not the current
+    one."""
+    h = hashlib.sha256()
+    for path in golden_files(golden_dir, []):
+        h.update(os.path.basename(path).encode() + b"\0")
+        with open(path, "rb") as f:
+            h.update(f.read() + b"\0")
+    with open(os.path.join(SOURCE_DIR, "helper", "experiment-database-schema.h")) as f:
+        m = re.search(r"kResultSchemaVersion = (\d+);", f.read())
+    h.update(b"schema " + (m[1] if m else "?").encode())
+    return h.hexdigest()[:12]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--build", required=True, help="folder holding the example programs")
+    ap.add_argument("--build", help="folder holding the example programs")
+    ap.add_argument("--digest", action="store_true",
+                    help="print the golden outputs' fingerprint (doc/reproduction.rst markers)")
     ap.add_argument("--golden-dir", default=GOLDEN_DIR, help="folder of the golden files")
     ap.add_argument("--update", action="store_true", help="rewrite the summaries of the runs")
     ap.add_argument("--add", metavar="NAME", help="record a new run NAME: PROGRAM ARG ... follow")
@@ -111,6 +134,11 @@ def main():
     )
     ap.add_argument("names", nargs="*", help="golden runs (default: all); with --add: the command")
     opts = ap.parse_args()
+    if opts.digest:
+        print(golden_digest(opts.golden_dir))
+        return 0
+    if not opts.build:
+        ap.error("the following arguments are required: --build")
 
     if opts.add:
         if not opts.names:
