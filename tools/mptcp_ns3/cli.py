@@ -7,6 +7,7 @@ argument of a subcommand.
 """
 
 import importlib
+import os
 import sys
 
 from . import plots
@@ -39,6 +40,19 @@ def usage():
 
 
 def main(argv=None):
+    """Runs one subcommand; returns its exit status. A reader that closes standard output early
+    (``mptcp-ns3 reproduce all --dry-run | head``) ends the command quietly with status 1, as
+    it ends cat or grep, instead of a traceback."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # Python flushes stdout again at exit: point it at /dev/null so that nothing more fails.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv:
         error(TOOL, f"a subcommand is needed ({', '.join(SUBCOMMANDS)}; see --help)")

@@ -39,6 +39,19 @@ def test_python_dash_m_is_the_same_command(tmp_path):
     assert r.stdout.splitlines()[1].startswith("fig2 ")
 
 
+def test_closed_stdout_ends_quietly(tmp_path):
+    """A reader that goes away (``| head``) ends the command with status 1 and no traceback:
+    here standard output is a pipe whose reading end is closed before anything is written."""
+    env = dict(os.environ, PYTHONPATH=paths.TOOLS)
+    p = subprocess.Popen([sys.executable, "-m", "mptcp_ns3", "reproduce", "all", "--dry-run",
+                          "--db", str(tmp_path / "r.db")], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, env=env, cwd=str(tmp_path))
+    p.stdout.close()
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=120) == 1, err
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
 @pytest.mark.parametrize("args,words", [
     ([], "mptcp-ns3: error: a subcommand is needed (sweep, fattree, reproduce,"),
     (["nope"], "mptcp-ns3: error: unknown subcommand 'nope'"),
