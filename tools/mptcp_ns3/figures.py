@@ -470,12 +470,17 @@ def algorithm_flows(ctx, rows):
 
 
 def print_flows(ctx, flows):
+    """One row per algorithm: the flows of all its runs pooled (mean, p10, min), the mean of the
+    runs' % of optimal and, with two runs or more, its 95 % interval over the runs ('-' with
+    one)."""
     ctx.say(f"{'algorithm':<14} {'runs':>4} {'flows':>6} {'mean Mb/s':>10} {'p10':>7} "
-            f"{'min':>7} {'% optimal':>10}")
+            f"{'min':>7} {'% optimal':>10} {'+-95%':>6}")
     for name, (vals, runs) in flows.items():
+        half = ci95([r['optimal_pct'] for r in runs])
+        half_s = "-" if math.isnan(half) else f"{half:.2f}"
         ctx.say(f"{name:<14} {len(runs):>4} {len(vals):>6} {mean(vals):>10.2f} "
                 f"{percentile(vals, 10):>7.2f} {(min(vals) if vals else math.nan):>7.2f} "
-                f"{mean([r['optimal_pct'] for r in runs]):>10.2f}")
+                f"{mean([r['optimal_pct'] for r in runs]):>10.2f} {half_s:>6}")
 
 
 def plot_fig9(ctx):
