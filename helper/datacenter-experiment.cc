@@ -983,6 +983,7 @@ DatacenterExperiment::ParamsJson() const
            << ",\"duration\":" << c.duration << ",\"warmup\":" << c.warmup << ",\"mss\":" << c.mss
            << ",\"buffer\":" << c.buffer << ",\"minRto\":" << Text::Json(c.minRto)
            << ",\"firstDataRto\":" << Text::Json(c.firstDataRto)
+           << ",\"dupAckThreshold\":" << c.dupAckThreshold
            << ",\"delAckCount\":" << c.delAckCount << ",\"initialCwnd\":" << c.initialCwnd
            << ",\"delAckTimeout\":" << Text::Json(c.delAckTimeout)
            << ",\"stock\":" << (c.stock ? "true" : "false")

@@ -705,3 +705,30 @@ def test_small_queues_and_window_validation_off_is_ns3_tcp():
             assert params["cwndValidation"] is (flag == "1")
     assert out["1"] == 0, out
     assert out["0"] > 0, out
+
+
+def test_params_json_records_every_option_that_can_change_a_result(tmp_path):
+    """runs.params_json names every option of the program (--help), except those that cannot
+    change a result: where it is written (db, label), how much it prints (quiet), and how
+    switches forward or the run is spread over MPI ranks (switchForwarding, mpi, mpiSync: the
+    same results, checked by golden-ipv4-forwarding and tools/ci/mpi-check.sh). A missing one
+    loses a run's setting (dupAckThreshold was missing until session 31)."""
+    import json
+    import re
+    h = subprocess.run([BINARY, "--help"], capture_output=True, text=True, timeout=60)
+    program_options = h.stdout.split("\nGeneral Arguments:")[0]
+    options = set(re.findall(r"^    --(\w+):", program_options, re.M))
+    assert {"dupAckThreshold", "minRto", "k", "transport", "monitorInterval"} <= options
+    # A run in which every option applies: the finite workloads' sizes (shuffle), the
+    # responsive controller's parameters and the ECN threshold are recorded only then.
+    db = tmp_path / "r.db"
+    p = subprocess.run([BINARY, "--k=4", "--transport=mptcp", "--cc=xmp", "--workload=shuffle",
+                        "--controller=responsive", "--ecnThreshold=10", "--addressesPerHost=2",
+                        "--dupAckThreshold=50", "--duration=0.2", "--warmup=0.1",
+                        "--db=%s" % db, "--quiet"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    con = sqlite3.connect(str(db))
+    params = json.loads(con.execute("select params_json from runs").fetchone()[0])
+    assert params["dupAckThreshold"] == 50
+    not_results = {"db", "label", "quiet", "switchForwarding", "mpi", "mpiSync"}
+    assert sorted(options - not_results - params.keys()) == []
