@@ -65,7 +65,6 @@ NOT_YET_REMEASURED = {
     "Fig. 7: gain against load, 4:1 oversubscribed FatTree",
     "Fig. 8: gain against locality, 4:1 FatTree",
     "Fig. 9 and 10: congestion-control algorithms, per flow and per link",
-    "Fig. 11: a hot spot",
     "Fig. 12: short flows beside long flows",
     "Host-limited flows (the table of §4.4)",
     "Fig. 15: dual-homed FatTree against the perfect switch, locality",
