@@ -153,6 +153,12 @@ def ci95(vals):
     return t * statistics.stdev(vals) / math.sqrt(len(vals))
 
 
+def ci_text(half, digits):
+    """A 95 % half-width (:func:`ci95`) for a table: DIGITS decimals, or '-' when it is NaN
+    (fewer than two runs)."""
+    return "-" if math.isnan(half) else f"{half:.{digits}f}"
+
+
 def paired_difference(a, b):
     """The difference a - b paired by run: A and B map an RngRun to a value (the same
     permutation, salts and flow sizes in both runs of one RngRun); returns (mean, 95 %

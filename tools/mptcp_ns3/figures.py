@@ -29,8 +29,8 @@ import statistics
 import sys
 
 from . import load_variance, responsive_figures, schema, sdn_figures, sweep
-from .common import (ArgumentParser, BadInput, PlotError, ci95, error, int_list, mean, norm_value,
-                     parse_value, percentile, pyplot, save_figure)
+from .common import (ArgumentParser, BadInput, PlotError, ci95, ci_text, error, int_list, mean,
+                     norm_value, parse_value, percentile, pyplot, save_figure)
 from . import reference
 from .plots import fattree as fattree_plots
 from .schema import require_table
@@ -476,8 +476,7 @@ def print_flows(ctx, flows):
     ctx.say(f"{'algorithm':<14} {'runs':>4} {'flows':>6} {'mean Mb/s':>10} {'p10':>7} "
             f"{'min':>7} {'% optimal':>10} {'+-95%':>6}")
     for name, (vals, runs) in flows.items():
-        half = ci95([r['optimal_pct'] for r in runs])
-        half_s = "-" if math.isnan(half) else f"{half:.2f}"
+        half_s = ci_text(ci95([r['optimal_pct'] for r in runs]), 2)
         ctx.say(f"{name:<14} {len(runs):>4} {len(vals):>6} {mean(vals):>10.2f} "
                 f"{percentile(vals, 10):>7.2f} {(min(vals) if vals else math.nan):>7.2f} "
                 f"{mean([r['optimal_pct'] for r in runs]):>10.2f} {half_s:>6}")
@@ -588,7 +587,7 @@ def plot_hotspot_flows(ctx, ratios):
     ctx.say(f"{'algorithm':<14} {'runs':>4} {'crossing':>9} {'ratio crossing':>15} "
             f"{'ratio others':>13} {'+-95% crossing':>15}")
     for name, (n, cross_r, other_r, runs, half) in ratios.items():
-        half_s = "-" if math.isnan(half) else f"{half:.3f}"
+        half_s = ci_text(half, 3)
         ctx.say(f"{name:<14} {runs:>4} {n:>9.1f} {cross_r:>15.3f} {other_r:>13.3f} "
                 f"{half_s:>15}")
     if not ratios:

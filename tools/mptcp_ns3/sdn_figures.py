@@ -7,7 +7,7 @@ Registered in :data:`mptcp_ns3.figures.FIGURES`."""
 import math
 import os
 
-from .common import PlotError, ci95, mean, paired_difference, pyplot
+from .common import PlotError, ci95, ci_text, mean, paired_difference, pyplot
 
 #: The VL2 flow-size distribution shipped with the module (data/vl2-flow-size.cdf).
 VL2_CDF = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
@@ -100,7 +100,7 @@ def plot_fig13(ctx):
             "SELECT SUM(flows_scheduled), SUM(rules_installed), SUM(control_messages) FROM "
             f"controller_runs WHERE run_id IN ({marks})", ids).fetchone()
         ctl = [c or 0 for c in ctl]
-        half_s = "-" if math.isnan(half) else f"{half:.1f}"
+        half_s = ci_text(half, 1)
         ctx.say(f"{n:<18} {len(ids):>4} {pct:>12.1f} {half_s:>6} {diff:>16} {done:>10} "
                 f"{ctl[0]:>9} {ctl[1]:>6} {ctl[2]:>8}")
         vals.append(pct)

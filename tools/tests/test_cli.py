@@ -713,7 +713,6 @@ def test_params_json_records_every_option_that_can_change_a_result(tmp_path):
     switches forward or the run is spread over MPI ranks (switchForwarding, mpi, mpiSync: the
     same results, checked by golden-ipv4-forwarding and tools/ci/mpi-check.sh). A missing one
     loses a run's setting (dupAckThreshold was missing until session 31)."""
-    import json
     import re
     h = subprocess.run([BINARY, "--help"], capture_output=True, text=True, timeout=60)
     program_options = h.stdout.split("\nGeneral Arguments:")[0]
