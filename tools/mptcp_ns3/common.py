@@ -171,6 +171,21 @@ def paired_difference(a, b):
     return mean(d), ci95(d), len(d)
 
 
+def paired_ratio(a, b):
+    """The ratio a / b paired by run, as :func:`paired_difference`: A and B map an RngRun to a
+    value; returns (mean of the per-RngRun ratios, its 95 % half-width (:func:`ci95`), number
+    of RngRuns both have, with a non-zero B). (nan, nan, 0) without a common RngRun."""
+    common = sorted(r for r in a.keys() & b.keys() if b[r])
+    q = [a[r] / b[r] for r in common]
+    return mean(q), ci95(q), len(q)
+
+
+def mean_ci(vals):
+    """(mean, 95 % half-width (:func:`ci95`), count) of the values that are not None."""
+    vals = [v for v in vals if v is not None]
+    return mean(vals), ci95(vals), len(vals)
+
+
 def mean(vals):
     """Mean of the values that are not None or NaN; NaN if there are none."""
     vals = [v for v in vals if v is not None and not (isinstance(v, float) and math.isnan(v))]

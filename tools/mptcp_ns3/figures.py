@@ -30,7 +30,7 @@ import sys
 
 from . import load_variance, responsive_figures, schema, sdn_figures, sweep
 from .common import (ArgumentParser, BadInput, PlotError, ci95, ci_text, error, int_list, mean,
-                     norm_value, parse_value, percentile, pyplot, save_figure)
+                     mean_ci, norm_value, paired_difference, paired_ratio, parse_value, percentile, pyplot, save_figure)
 from . import reference
 from .plots import fattree as fattree_plots
 from .schema import require_table
@@ -118,7 +118,9 @@ def grid_fattree(scale):
 
 
 def grid_vl2(scale):
-    size = dict(k=4, hostsPerTor=5) if scale == "small" else dict(k=8, hostsPerTor=20)
+    """VL2 with 20 hosts per ToR (the helper's default: 20 x 100 Mb/s below, 2 x 1 Gb/s above,
+    full bisection): 80 hosts with k=4 (D_A = D_I = 4), 320 with k=8."""
+    size = dict(k=4 if scale == "small" else 8, hostsPerTor=20)
     return cross([base(scale)], [dict(topology="vl2", **size)], transports_1_to_8())
 
 
@@ -289,7 +291,7 @@ def plot_throughput_vs_subflows(ctx, topo_name):
         hosts = krows[-1][1].get("hosts")
         title = f"{topo_name} k={k} ({hosts} hosts), permutation ({ctx.scale} scale)"
         ctx.say(f"{topo_name} k={k}:")
-        fattree_plots.print_fig2(rows, ctx.stream)
+        fattree_plots.print_fig2(rows, ctx.stream, tcp + mp)
         path = ctx.path(f"k{k}-throughput")
         fattree_plots.plot_fig2(rows, {}, tcp + mp, path, title=title, dpi=ctx.dpi or 150)
         written.append(path)
@@ -349,10 +351,12 @@ def plot_fig4(ctx):
 
 
 def plot_fig5(ctx):
-    lines = ranked_lines(ctx, ctx.rows, lambda sfs: [s for s in sfs if s in (2, sfs[-1])])
+    per_run = {}
+    lines = ranked_lines(ctx, ctx.rows, lambda sfs: [s for s in sfs if s in (2, sfs[-1])],
+                         per_run)
     if not lines:
         raise PlotError("no per-flow rows for the fig5 runs")
-    fattree_plots.print_fig3(lines, ctx.stream, False)
+    fattree_plots.print_fig3(lines, ctx.stream, False, per_run)
     series = [("TCP" if n == "TCP" else f"MPTCP-{sf}", v) for n, sf, _, v in lines]
     path = plot_ranked(ctx, series, f"VL2, per-flow throughput ({ctx.scale} scale)",
                        "throughput (% of optimal)", "flow-rank")
@@ -384,12 +388,13 @@ def plot_fig6(ctx):
     ctx.say("Fig. 6: model V_p, V_c (weight per link, seed 000 §4.3.2) and measured variance of "
             "per-link utilisation (links table)")
     ctx.say(f"{'k':>3} {'m':>3} {'model V_p':>10} {'model V_c':>10} {'meas edge-agg':>14} "
-            f"{'meas agg-core':>14}")
+            f"{'meas agg-core':>14} {'ci95':>6} {'ci95':>6} {'runs':>4}")
     for (k, m), d in sorted(measured.items()):
+        ea, ac = d.get("edge-aggregation", []), d.get("aggregation-core", [])
         ctx.say(f"{k:>3} {m:>3} {load_variance.variance_pod(k, m):>10.4f} "
                 f"{load_variance.variance_core(k, m):>10.4f} "
-                f"{mean(d.get('edge-aggregation', [])):>14.4f} "
-                f"{mean(d.get('aggregation-core', [])):>14.4f}")
+                f"{mean(ea):>14.4f} {mean(ac):>14.4f} {ci_text(ci95(ea), 4):>6} "
+                f"{ci_text(ci95(ac), 4):>6} {max(len(ea), len(ac)):>4}")
     plt = pyplot()
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4))
     for k in ks_model:
@@ -416,17 +421,28 @@ def plot_fig6(ctx):
     return [ctx.save(fig, "load-variance")]
 
 
+def by_run(rows, value):
+    """{RngRun: value(params, runs row)} of ROWS (RngRun 1 when a point has none)."""
+    return {int(p.get("RngRun", 1)): value(p, r) for p, r in rows}
+
+
 def ratio_table(ctx, xname, xlabel, rows):
-    """Mean aggregate goodput of TCP and MPTCP per x; returns [(x, tcp, mptcp, ratio)]."""
+    """Aggregate goodput of TCP and MPTCP per x, mean over the runs with the 95 % half-width,
+    and MPTCP / TCP as the mean of the ratios paired by RngRun (same matrix and ECMP salts)
+    with its half-width; returns [(x, tcp Mb/s, mptcp Mb/s, ratio, ratio half-width)]."""
     g = group(rows, lambda p, r: (p.get(xname), series_of(p)))
+    gp = lambda p, r: r["aggregate_goodput_bps"] / 1e6
     out = []
+    ctx.say(f"{xlabel:>20} {'TCP Mb/s':>10} {'ci95':>6} {'MPTCP Mb/s':>11} {'ci95':>6} "
+            f"{'MPTCP/TCP':>10} {'ci95':>6} {'runs':>4}  (ratio: mean of the per-RngRun ratios)")
     for x in sorted({x for x, _ in g}):
-        tcp = mean([r["aggregate_goodput_bps"] for _, r in g.get((x, "TCP"), [])]) / 1e6
-        mp = mean([r["aggregate_goodput_bps"] for _, r in g.get((x, "MPTCP"), [])]) / 1e6
-        out.append((x, tcp, mp, mp / tcp if tcp else math.nan))
-    ctx.say(f"{xlabel:>20} {'TCP Mb/s':>10} {'MPTCP Mb/s':>11} {'MPTCP/TCP':>10}")
-    for x, t, m, q in out:
-        ctx.say(f"{x:>20g} {t:>10.1f} {m:>11.1f} {q:>10.3f}")
+        tcp, mp = by_run(g.get((x, "TCP"), []), gp), by_run(g.get((x, "MPTCP"), []), gp)
+        t, tci, _ = mean_ci(list(tcp.values()))
+        m, mci, _ = mean_ci(list(mp.values()))
+        q, qci, n = paired_ratio(mp, tcp)
+        out.append((x, t, m, q, qci))
+        ctx.say(f"{x:>20g} {t:>10.1f} {ci_text(tci, 1):>6} {m:>11.1f} {ci_text(mci, 1):>6} "
+                f"{q:>10.3f} {ci_text(qci, 3):>6} {n:>4}")
     return out
 
 
@@ -434,7 +450,10 @@ def plot_fig7(ctx):
     tab = ratio_table(ctx, "connectionsPerHost", "connections/host", ctx.rows)
     fig, ax = line_axes(ctx, "4:1 FatTree, load", "connections per host",
                         "throughput MPTCP / TCP", figsize=(6.4, 4))
-    ax.semilogx([t[0] for t in tab], [t[3] for t in tab], "-o", label="MPTCP-4 / TCP")
+    ax.errorbar([t[0] for t in tab], [t[3] for t in tab],
+                yerr=[0 if math.isnan(t[4]) else t[4] for t in tab], fmt="-o", capsize=3,
+                label="MPTCP-4 / TCP (95 % CI)")
+    ax.set_xscale("log")
     ax.axhline(1, color="grey", linewidth=0.8)
     ax.axvline(0.25, color="grey", linestyle=":", linewidth=0.8)
     ax.legend(fontsize=8)
@@ -497,7 +516,7 @@ def plot_fig10(ctx):
     g = group(ctx.rows, lambda p, r: series_of(p))
     data = {"aggregation-core": [], "host-edge": []}
     ctx.say(f"{'algorithm':<14} {'layer':<17} {'links':>6} {'mean loss %':>12} "
-            f"{'max loss %':>11}")
+            f"{'max loss %':>11} {'ci95':>7}  (ci95: of the per-run means)")
     for name, _ in ALGORITHMS:
         if name not in g:
             continue
@@ -508,8 +527,12 @@ def plot_fig10(ctx):
                 f"SELECT loss_rate FROM links WHERE run_id IN ({marks}) AND layer = ? AND "
                 "loss_rate IS NOT NULL", ids + [layer]))
             data[layer].append((name, vals))
+            per_run = [ctx.con.execute("SELECT 100 * AVG(loss_rate) FROM links WHERE run_id = ? "
+                                       "AND layer = ? AND loss_rate IS NOT NULL",
+                                       (i, layer)).fetchone()[0] for i in ids]
             ctx.say(f"{name:<14} {layer:<17} {len(vals):>6} {mean(vals):>12.4f} "
-                    f"{(max(vals) if vals else math.nan):>11.4f}")
+                    f"{(max(vals) if vals else math.nan):>11.4f} "
+                    f"{ci_text(mean_ci(per_run)[1], 4):>7}")
     plt = pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for ax, (layer, title) in zip(axes, (("aggregation-core", "core links"),
@@ -619,7 +642,8 @@ def plot_fig12(ctx):
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     ctx.say(f"{'algorithm':<11} {'runs':>4} {'short':>6} {'done':>6} {'FCT mean ms':>11} "
-            f"{'p99 ms':>8} {'long Mb/s':>9} {'paper':>6}")
+            f"{'p99 ms':>8} {'long Mb/s':>9} {'paper':>6} {'ci95':>6} {'FCT ci95':>8}  "
+            "(ci95: of the per-run means)")
     for name, _ in ALGORITHMS:
         if name not in g:
             continue
@@ -628,16 +652,31 @@ def plot_fig12(ctx):
         fcts = sorted(1e3 * r[0] for r in ctx.con.execute(
             f"SELECT fct_s FROM short_flows WHERE run_id IN ({marks}) AND completed = 1 AND "
             "fct_s IS NOT NULL", ids))
+        run_fct = [ctx.con.execute("SELECT 1e3 * AVG(fct_s) FROM short_flows WHERE run_id = ? "
+                                   "AND completed = 1 AND fct_s IS NOT NULL", (i,)).fetchone()[0]
+                   for i in ids]
         started = ctx.con.execute(f"SELECT COUNT(*) FROM short_flows WHERE run_id IN ({marks})",
                                   ids).fetchone()[0]
-        longs = [r[0] for r in ctx.con.execute(
+        longs = [r[0] / 1e6 for r in ctx.con.execute(
             f"SELECT long_goodput_mean_bps FROM workload_runs WHERE run_id IN ({marks})", ids)]
-        lg = mean(longs) / 1e6
+        lg, lci, _ = mean_ci(longs)
         ctx.say(f"{name:<11} {len(ids):>4} {started:>6} {len(fcts):>6} {mean(fcts):>11.1f} "
-                f"{percentile(fcts, 99):>8.1f} {lg:>9.1f} {PAPER_FIG12_MBPS.get(name, '-'):>6}")
+                f"{percentile(fcts, 99):>8.1f} {lg:>9.1f} {PAPER_FIG12_MBPS.get(name, '-'):>6} "
+                f"{ci_text(lci, 1):>6} {ci_text(mean_ci(run_fct)[1], 1):>8}")
         if fcts:
             ax.step(fcts, [(i + 1) / len(fcts) for i in range(len(fcts))], where="post",
                     label=f"{name} (long flows {lg:.0f} Mb/s)")
+    long_by_run = {name: {int(p.get("RngRun", 1)): ctx.con.execute(
+        "SELECT long_goodput_mean_bps FROM workload_runs WHERE run_id = ?",
+        (r["run_id"],)).fetchone()[0] / 1e6 for p, r in g[name]}
+        for name, _ in ALGORITHMS if name in g}
+    order = [n for n in ("TCP", "EWTCP", "MPTCP", "UNCOUPLED") if n in long_by_run]
+    for lo, hi in zip(order, order[1:]):
+        d, h, n = paired_difference(long_by_run[hi], long_by_run[lo])
+        above = sum(long_by_run[hi][r] > long_by_run[lo][r]
+                    for r in long_by_run[hi].keys() & long_by_run[lo].keys())
+        ctx.say(f"long flows, paired by RngRun: {hi} - {lo} {d:+.2f} +- {ci_text(h, 2)} Mb/s "
+                f"(above in {above} of {n} RngRuns)")
     ax.set_xscale("log")
     ax.set_xlabel("short-flow completion time (ms)")
     ax.set_ylabel("fraction of completed short flows")
@@ -657,15 +696,20 @@ def dhft_label(p):
 
 
 def dhft_table(ctx, xname, xlabel):
+    """Aggregate goodput per x and series (Gb/s), mean over the runs with its 95 % half-width;
+    returns (xs, {series: [mean per x]}, {series: [{RngRun: Gb/s} per x]})."""
     g = group(ctx.rows, lambda p, r: (p.get(xname), dhft_label(p)))
     names = sorted({n for _, n in g})
     xs = sorted({x for x, _ in g})
-    tab = {n: [mean([r["aggregate_goodput_bps"] for _, r in g.get((x, n), [])]) / 1e9
-               for x in xs] for n in names}
-    ctx.say(f"{xlabel:>16} " + " ".join(f"{n + ' Gb/s':>22}" for n in names))
+    gp = lambda p, r: r["aggregate_goodput_bps"] / 1e9
+    runs = {n: [by_run(g.get((x, n), []), gp) for x in xs] for n in names}
+    tab = {n: [mean(list(d.values())) for d in runs[n]] for n in names}
+    ctx.say(f"{xlabel:>16} " + " ".join(f"{n + ' Gb/s':>22} {'ci95':>6}" for n in names))
     for i, x in enumerate(xs):
-        ctx.say(f"{x:>16g} " + " ".join(f"{tab[n][i]:>22.3f}" for n in names))
-    return xs, tab
+        ctx.say(f"{x:>16g} " + " ".join(
+            f"{tab[n][i]:>22.3f} {ci_text(ci95(list(runs[n][i].values())), 3):>6}"
+            for n in names))
+    return xs, tab, runs
 
 
 def plot_fig15(ctx):
@@ -678,7 +722,8 @@ def plot_fig15(ctx):
         else:
             rows.append((p, r))
     ctx.rows = rows
-    xs, tab = dhft_table(ctx, "localFraction", "local fraction")
+    xs, tab, runs = dhft_table(ctx, "localFraction", "local fraction")
+    relative_to_perfect(ctx, xs, tab, runs)
     fig, ax = line_axes(ctx, "DHFT vs perfect switch, permutation",
                         "fraction of rack-local flows", "aggregate throughput (Gb/s)")
     for n, ys in tab.items():
@@ -689,18 +734,29 @@ def plot_fig15(ctx):
     return [ctx.save(fig, "locality")]
 
 
-def plot_fig16(ctx):
-    xs, tab = dhft_table(ctx, "connectionsPerHost", "connections/host")
-    ref = tab.get("Perfect switch TCP")
+def relative_to_perfect(ctx, xs, tab, runs):
+    """Prints and returns {series: [(ratio, 95 % half-width) per x]}: each series over the
+    perfect switch's run of the same x and RngRun (mean of the per-RngRun ratios)."""
+    ref = runs.get("Perfect switch TCP")
     if not ref:
-        raise PlotError("fig16 needs the perfect-switch runs (none finished)")
+        raise PlotError(f"{ctx.fig.name} needs the perfect-switch runs (none finished)")
+    ctx.say("relative to the perfect switch (mean of the per-RngRun ratios, +- 95 % half-width):")
+    out = {}
+    for n in tab:
+        out[n] = [paired_ratio(runs[n][i], ref[i])[:2] for i in range(len(xs))]
+        ctx.say(f"  {n:<22} " + " ".join(f"{q:.2f}+-{ci_text(c, 2)}" for q, c in out[n]))
+    return out
+
+
+def plot_fig16(ctx):
+    xs, tab, runs = dhft_table(ctx, "connectionsPerHost", "connections/host")
+    rel = relative_to_perfect(ctx, xs, tab, runs)
     fig, ax = line_axes(ctx, "DHFT, random matrix, load", "connections per host",
                         "throughput relative to the perfect switch")
-    ctx.say("relative to the perfect switch:")
-    for n, ys in tab.items():
-        rel = [y / r if r else math.nan for y, r in zip(ys, ref)]
-        ctx.say(f"  {n:<22} " + " ".join(f"{v:.2f}" for v in rel))
-        ax.semilogx(xs, rel, "-o", label=n)
+    for n, qs in rel.items():
+        ax.errorbar(xs, [q for q, _ in qs], yerr=[0 if math.isnan(c) else c for _, c in qs],
+                    fmt="-o", capsize=3, label=n)
+    ax.set_xscale("log")
     ax.legend(fontsize=8)
     ctx.say("paper (Fig. 16): MPTCP on DHFT nearly 2x the perfect switch at light to medium "
             "load; the perfect switch wins at high load (DHFT worst case about 75 %)")

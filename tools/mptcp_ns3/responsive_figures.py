@@ -16,7 +16,7 @@ per-layer propagation delays, the ECN threshold and queues (packets), Hedera's i
 import math
 import re
 
-from .common import PlotError, mean, percentile, pyplot
+from .common import PlotError, ci95, ci_text, mean, paired_difference, percentile, pyplot
 from .schema import require_table
 
 SWEEP = "responsive"
@@ -182,6 +182,7 @@ class Group:
         self.flows = 0
         self.jct, self.jobs = [], 0   # s, completed jobs; all jobs
         self.ctl_bps = []             # control traffic per server, bit/s, per responsive run
+        self.run_tp, self.run_jct = {}, {}  # RngRun -> mean TP (bit/s), mean JCT (s) of a run
 
 
 def collect(ctx):
@@ -198,12 +199,15 @@ def collect(ctx):
         g.flows += len(rows)
         g.ns += [s for s, _ in rows if s is not None]
         g.tp += [t for _, t in rows if t is not None]
+        run = int(p.get("RngRun", 1))
+        g.run_tp[run] = mean([t for _, t in rows if t is not None])
         if p.get("workload") == "shuffle":
             require_table(ctx.con, "shuffle_jobs", "seed 004's shuffle jobs of mptcp-fattree")
             jobs = ctx.con.execute("SELECT jct_s, completed FROM shuffle_jobs WHERE run_id = ?",
                                    (rid,)).fetchall()
             g.jobs += len(jobs)
             g.jct += [j for j, c in jobs if c and j is not None]
+            g.run_jct[run] = mean([j for j, c in jobs if c and j is not None])
         if p.get("controller") == "responsive":
             g.ctl_bps.append(control_bps_per_server(ctx.con, rid))
     return out
@@ -260,12 +264,31 @@ def fmt(v, spec, width):
     return f"{v:>{width}{spec}}"
 
 
+def signed(v, width):
+    """V with its sign and one decimal, right-aligned in WIDTH; '-' for None or NaN."""
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return f"{'-':>{width}}"
+    return f"{v:>+{width}.1f}"
+
+
 def paper_value(config, column):
     row = PAPER_TABLE.get(config)
     return row[column] if row else None
 
 
 # --- Table I ------------------------------------------------------------------------------------
+
+def vs_ecmp4(groups, workload, g, attr, unit):
+    """(mean, 95 % half-width) of G's per-RngRun value ATTR ('run_tp' or 'run_jct') minus the
+    ECMP-4sf configuration's of the same workload and RngRun, times UNIT; (None, nan) for
+    ECMP-4sf itself or without a common RngRun."""
+    ref = groups.get((workload, "ECMP-4sf"))
+    if ref is None or ref is g:
+        return None, math.nan
+    d, h, n = paired_difference({r: v * unit for r, v in getattr(g, attr).items()},
+                                {r: v * unit for r, v in getattr(ref, attr).items()})
+    return (d if n else None), h
+
 
 def print_table1(ctx, groups):
     """Table I: ours beside the paper's, one block per workload; returns the values drawn."""
@@ -283,14 +306,18 @@ def print_table1(ctx, groups):
         ctx.say(f"Table I, {w}: NS = mean subflows per flow, TP = mean throughput per completed "
                 f"flow; 'TP x{f}' = ours at the paper's 1 Gb/s")
         ctx.say(f"{'config':<15} {'runs':>4} {'flows':>5} {'done':>5} {'NS':>5} "
-                f"{'paper':>5} {'TP Mb/s':>8} {f'TP x{f}':>8} {'paper':>5}")
+                f"{'paper':>5} {'TP Mb/s':>8} {f'TP x{f}':>8} {'paper':>5} {'ci95':>6} "
+                f"{'-ECMP4':>7} {'ci95':>6}  (ci95 of TP Mb/s over the runs' means; -ECMP4: TP "
+                "minus ECMP-4sf's, Mb/s, paired by RngRun)")
         for c in names:
             g = groups[(w, c)]
             ns, tp = mean(g.ns), mean(g.tp) / 1e6
             pns, ptp = paper_value(c, c_ns), paper_value(c, c_tp)
+            d, dh = vs_ecmp4(groups, w, g, "run_tp", 1e-6)
             ctx.say(f"{c:<15} {len(g.runs):>4} {g.flows:>5} {len(g.tp):>5} {fmt(ns, '.2f', 5)} "
                     f"{fmt(pns, '.2f', 5)} {fmt(tp, '.1f', 8)} {fmt(tp * f, '.1f', 8)} "
-                    f"{fmt(ptp, 'g', 5)}")
+                    f"{fmt(ptp, 'g', 5)} {ci_text(ci95([v / 1e6 for v in g.run_tp.values()]), 1):>6} "
+                    f"{signed(d, 7)} {ci_text(dh, 1):>6}")
             drawn[(w, c)] = dict(ns=ns, tp_pct=100 * mean(g.tp) / link_bps(g),
                                  paper_ns=pns,
                                  paper_tp_pct=None if ptp is None else 100 * ptp / PAPER_LINK_MBPS)
@@ -301,7 +328,8 @@ def print_table1(ctx, groups):
                 "NS of the response flows")
         ctx.say(f"{'config':<15} {'runs':>4} {'jobs':>4} {'done':>4} {'JCT ms':>8} "
                 f"{'x ideal':>7} {'paper':>5} {'x ideal':>7} {'NS':>5} {'paper':>5} "
-                f"{'TP Mb/s':>8} {f'TP x{f}':>8}")
+                f"{'TP Mb/s':>8} {f'TP x{f}':>8} {'ci95':>6} {'-ECMP4':>7} {'ci95':>6}  (ci95 of "
+                "JCT ms over the runs' means; -ECMP4: JCT minus ECMP-4sf's, ms, paired by RngRun)")
         for c in names:
             g = groups[("shuffle", c)]
             jct = mean(g.jct)
@@ -309,10 +337,13 @@ def print_table1(ctx, groups):
             pj, pns = paper_value(c, 4), paper_value(c, 5)
             pratio = None if pj is None else pj / PAPER_JCT_IDEAL_MS
             tp = mean(g.tp) / 1e6
+            d, dh = vs_ecmp4(groups, "shuffle", g, "run_jct", 1e3)
             ctx.say(f"{c:<15} {len(g.runs):>4} {g.jobs:>4} {len(g.jct):>4} "
                     f"{fmt(jct * 1e3, '.1f', 8)} {fmt(jct / ideal, '.3f', 7)} {fmt(pj, 'g', 5)} "
                     f"{fmt(pratio, '.3f', 7)} {fmt(mean(g.ns), '.2f', 5)} {fmt(pns, '.2f', 5)} "
-                    f"{fmt(tp, '.1f', 8)} {fmt(tp * f, '.1f', 8)}")
+                    f"{fmt(tp, '.1f', 8)} {fmt(tp * f, '.1f', 8)} "
+                    f"{ci_text(ci95([1e3 * v for v in g.run_jct.values()]), 1):>6} "
+                    f"{signed(d, 7)} {ci_text(dh, 1):>6}")
             drawn[("shuffle", c)] = dict(ns=mean(g.ns), jct_ratio=jct / ideal, paper_ns=pns,
                                          paper_jct_ratio=pratio)
     ctl = [(c, mean([v for (w, cc), g in groups.items() if cc == c for v in g.ctl_bps]))

@@ -155,43 +155,50 @@ def plot_hostlimited(ctx):
     def key(p):
         thr = p.get("hederaThreshold") if p.get("controller") == "hedera" else None
         return (p.get("transport"), thr, p.get("hostLimitedRate", "0"))
-    gps, pcts = {}, {}
+    gps, pcts = {}, {}  # key -> {RngRun: value}
     for p, r in ctx.rows:
         gp, pct = network_limited(ctx.con, r["run_id"], p)
-        gps.setdefault(key(p), []).append(gp)
-        pcts.setdefault(key(p), []).append(pct)
-    gps = {k: mean(v) for k, v in gps.items()}
-    pcts = {k: mean(v) for k, v in pcts.items()}
+        run = int(p.get("RngRun", 1))
+        gps.setdefault(key(p), {})[run] = gp
+        pcts.setdefault(key(p), {})[run] = pct
+
+    def paired_change(values, base, k):
+        """(mean, 95 % half-width) over RngRuns of the change with against without."""
+        b, w = values.get(base, {}), values.get(k, {})
+        d = [change_pct(b[run], w[run]) for run in sorted(b.keys() & w.keys())]
+        d = [v for v in d if v is not None]
+        return (mean(d), ci95(d)) if d else (None, math.nan)
 
     def changes(transport, thr, fraction):
         base = (transport, thr, "0")
-        out = []
-        for m in (OVER, UNDER):
-            k = (transport, thr, rate(fraction * m))
-            out.append((change_pct(gps.get(base), gps.get(k)),
-                        change_pct(pcts.get(base), pcts.get(k))))
-        return out
+        return [(paired_change(gps, base, (transport, thr, rate(fraction * m))),
+                 paired_change(pcts, base, (transport, thr, rate(fraction * m))))
+                for m in (OVER, UNDER)]
 
     fmt = lambda v: f"{v:+7.1f}" if v is not None else f"{'-':>7}"
     rows = []
-    ctx.say("change of the network-limited flows' throughput against the same run without "
-            "host-limited flows, %; beyond NIC share: change of their mean % of optimal")
+    ctx.say("change of the network-limited flows' throughput against the same run (same RngRun) "
+            "without host-limited flows, %, mean over RngRuns; beyond NIC share: change of their "
+            "mean % of optimal; ci95: half-widths of over, under")
     ctx.say(f"{'threshold':>9} {'no HL Mb/s':>10} {'over':>7} {'under':>7} "
-            f"{'paper over':>10} {'paper under':>11} {'beyond NIC: over':>16} {'under':>7}")
+            f"{'paper over':>10} {'paper under':>11} {'beyond NIC: over':>16} {'under':>7} "
+            f"{'ci95':>5} {'ci95':>5}")
     for t in THRESHOLDS:
         base = gps.get(("tcp", t, "0"))
-        if base is None:
+        if not base:
             continue
-        (over, x_over), (under, x_under) = changes("tcp", t, t)
+        ((over, oci), (x_over, _)), ((under, uci), (x_under, _)) = changes("tcp", t, t)
         po, pu = PAPER_TABLE[t]
-        ctx.say(f"{t * 100:>8g}% {base / 1e6:>10.1f} {fmt(over)} {fmt(under)} {po:>+10} "
-                f"{pu:>+11} {fmt(x_over):>16} {fmt(x_under)}")
+        ctx.say(f"{t * 100:>8g}% {mean(list(base.values())) / 1e6:>10.1f} {fmt(over)} "
+                f"{fmt(under)} {po:>+10} {pu:>+11} {fmt(x_over):>16} {fmt(x_under)} "
+                f"{ci_text(oci, 1):>5} {ci_text(uci, 1):>5}")
         rows.append((f"Hedera {t * 100:g} %", over, under, x_over, x_under, (po, pu)))
     base = gps.get(("mptcp", None, "0"))
-    if base is not None:
-        (over, x_over), (under, x_under) = changes("mptcp", None, 0.1)
-        ctx.say(f"{'MPTCP-8':>9} {base / 1e6:>10.1f} {fmt(over)} {fmt(under)} "
-                f"{'(12 % / 8 % of the NIC)':>22} {fmt(x_over):>16} {fmt(x_under)}")
+    if base:
+        ((over, oci), (x_over, _)), ((under, uci), (x_under, _)) = changes("mptcp", None, 0.1)
+        ctx.say(f"{'MPTCP-8':>9} {mean(list(base.values())) / 1e6:>10.1f} {fmt(over)} "
+                f"{fmt(under)} {'(12 % / 8 % of the NIC)':>22} {fmt(x_over):>16} "
+                f"{fmt(x_under)} {ci_text(oci, 1):>5} {ci_text(uci, 1):>5}")
         rows.append(("MPTCP-8 (12 / 8 %)", over, under, x_over, x_under, None))
     if not rows:
         raise PlotError("hostlimited needs the runs without host-limited flows (none finished)")

@@ -196,7 +196,8 @@ def test_figure_tables_show_the_database_values(all_small):
     sec = table_after(out, "== fig12")
     for name, mbps, paper in (("TCP", 22.5, 28), ("MPTCP", 46.9, 47), ("EWTCP", 44.4, 43),
                               ("UNCOUPLED", 46.9, 49)):
-        m = re.search(rf"^{name}\s+1\s+40\s+40\s+[\d.]+\s+[\d.]+\s+([\d.]+)\s+(\d+)$", sec, re.M)
+        m = re.search(rf"^{name}\s+1\s+40\s+40\s+[\d.]+\s+[\d.]+\s+([\d.]+)\s+(\d+)\s+-\s+-$", sec,
+                      re.M)
         assert m, (name, sec[:800])
         assert (float(m[1]), int(m[2])) == (mbps, paper)
     # Fig. 7: the ratio is MPTCP / TCP aggregate goodput of the same load.
@@ -206,7 +207,8 @@ def test_figure_tables_show_the_database_values(all_small):
                                    "WHERE label='load-small'"):
         rows[(float(cph), tr)] = gp
     sec = table_after(out, "== fig7")
-    m = re.search(r"^\s+0.25\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)$", sec, re.M)
+    m = re.search(r"^\s+0.25\s+([\d.]+)\s+-\s+([\d.]+)\s+-\s+([\d.]+)\s+-\s+1$", sec, re.M)
+    assert m, sec[:800]
     assert float(m[3]) == pytest.approx(rows[(0.25, "mptcp")] / rows[(0.25, "tcp")], abs=0.001)
     # Fig. 17: the fake's transfer times (TCP 1e-4 + n * 11.2 us) in ms.
     sec = table_after(out, "== fig17")
@@ -275,7 +277,7 @@ def responsive_run(con, workload, where):
 
 def table_row(section, config, n):
     """The n numbers after a configuration's label on its row of a printed table."""
-    m = re.search(rf"^{re.escape(config)}((?:\s+[-\d.]+){{{n}}})\s*$", section, re.M)
+    m = re.search(rf"^{re.escape(config)}((?:\s+[-+\d.]+){{{n}}})\s*$", section, re.M)
     assert m, (config, section[:1500])
     return [float(v) if v != "-" else None for v in m[1].split()]
 
@@ -307,8 +309,13 @@ def test_responsive_table_shows_the_database_values(all_small):
                          "'$.monitorInterval') = '40ms'")
     ns, tp = ns_tp(rid)
     assert (len(ns), len(tp)) == (60, 59)
-    runs, flows, done, our_ns, paper_ns, mbps, x10, paper_tp = table_row(
-        rnd, "resp(4ms,0.25)", 8)
+    runs, flows, done, our_ns, paper_ns, mbps, x10, paper_tp, ci, d, dci = table_row(
+        rnd, "resp(4ms,0.25)", 11)
+    assert ci is None and dci is None  # one run: no interval
+    rid4 = responsive_run(con, "random-closed-loop", "json_extract(params_json, "
+                          "'$.subflows') = '4'")
+    assert d == pytest.approx(sum(tp) / 59 / 1e6 - (lambda t: sum(t) / len(t) / 1e6)(
+        ns_tp(rid4)[1]), abs=0.06)
     assert (runs, flows, done) == (1, 60, 59)
     assert our_ns == pytest.approx(sum(ns) / 60, abs=0.006)
     assert mbps == pytest.approx(sum(tp) / 59 / 1e6, abs=0.06)
@@ -318,7 +325,8 @@ def test_responsive_table_shows_the_database_values(all_small):
     rid = responsive_run(con, "permutation-finite", "json_extract(params_json, "
                          "'$.subflows') = '4'")
     ns, tp = ns_tp(rid)
-    vals = table_row(perm, "ECMP-4sf", 8)
+    vals = table_row(perm, "ECMP-4sf", 11)
+    assert vals[8:] == [None, None, None]  # one run: no interval; no difference to itself
     assert vals[:3] == [1, 16, 16] and vals[3] == 4.0 and vals[4] == 4
     assert vals[5] == pytest.approx(sum(tp) / 16 / 1e6, abs=0.06)
     assert vals[7] == 734
@@ -329,8 +337,12 @@ def test_responsive_table_shows_the_database_values(all_small):
                                      "completed = 1", (rid,))]
     ns, tp = ns_tp(rid)
     assert len(jct) == 9 and len(ns) == 40
-    runs, jobs, done, ms, ratio, paper_ms, paper_ratio, our_ns, paper_ns, mbps, x10 = \
-        table_row(shf, "Hedera-1sf", 11)
+    runs, jobs, done, ms, ratio, paper_ms, paper_ratio, our_ns, paper_ns, mbps, x10, ci, d, \
+        dci = table_row(shf, "Hedera-1sf", 14)
+    rid4 = responsive_run(con, "shuffle", "json_extract(params_json, '$.subflows') = '4'")
+    jct4 = [j for (j,) in con.execute("SELECT jct_s FROM shuffle_jobs WHERE run_id = ? AND "
+                                      "completed = 1", (rid4,))]
+    assert d == pytest.approx(1e3 * (sum(jct) / len(jct) - sum(jct4) / len(jct4)), abs=0.06)
     assert (runs, jobs, done) == (1, 10, 9)
     assert ms == pytest.approx(1e3 * sum(jct) / 9, abs=0.06)
     assert ratio == pytest.approx(sum(jct) / 9 / (4 * 1_600_000 * 8 / 100e6), abs=6e-4)
@@ -506,3 +518,16 @@ def test_paired_difference_by_hand():
     assert n == 0 and math.isnan(d) and math.isnan(h)
     d, h, n = paired_difference({1: 5.0}, {1: 4.0})
     assert (n, d) == (1, 1.0) and math.isnan(h)
+
+
+def test_paired_ratio_by_hand():
+    """Figs. 7, 8 and 16: ratios per RngRun 1.2, 1.5, 1.8 (RngRun 4 is in one series only, RngRun
+    5's base is zero and left out): mean 1.5, sample sd 0.3, half-width 4.303 * 0.3 / sqrt(3)."""
+    from mptcp_ns3.common import paired_ratio
+    q, h, n = paired_ratio({1: 12.0, 2: 30.0, 3: 9.0, 5: 1.0},
+                           {1: 10.0, 2: 20.0, 3: 5.0, 4: 7.0, 5: 0.0})
+    assert n == 3 and q == pytest.approx(1.5) and h == pytest.approx(4.303 * 0.3 / 3 ** 0.5)
+    q, h, n = paired_ratio({1: 3.0}, {1: 2.0})
+    assert (n, q) == (1, 1.5) and math.isnan(h)
+    q, h, n = paired_ratio({1: 3.0}, {2: 2.0})
+    assert n == 0 and math.isnan(q)

@@ -323,14 +323,19 @@ def plot_fig3(lines, sel, runs, path, title=None, dpi=150, per_run=None):
     save_figure(fig, path, dpi)
 
 
-def print_fig2(rows, out):
+def print_fig2(rows, out, runs=None):
+    """The Fig. 2 table of ROWS (:func:`fig2_rows`); the htsim column only when every one of
+    RUNS (runs-table rows; None: not checked) has the references' setting
+    (:func:`reference.applies`: k=8 FatTree, permutation, 100 Mb/s), '-' otherwise."""
+    show_ref = runs is None or (bool(runs) and all(reference.applies(r) for r in runs))
     print("Fig. 2: aggregate throughput (% of optimal) vs number of subflows; ci95: half-width "
           "of the 95 % confidence interval of the mean (several runs); htsim: the paper's "
-          "simulator in its setting (k=8, 100 Mb/s, permutation)", file=out)
+          "simulator in its setting (k=8 FatTree, 100 Mb/s, permutation; '-' in any other)",
+          file=out)
     print(f"{'series':<7} {'subflows':>8} {'runs':>5} {'mean_pct':>9} {'min_pct':>8} "
           f"{'max_pct':>8} {'ci95':>6} {'htsim':>6}  run_ids", file=out)
     for series, sf, n, mean, lo, hi, ids, ci in rows:
-        ref = reference.htsim_fig2(series, sf)
+        ref = reference.htsim_fig2(series, sf) if show_ref else None
         cis = f"{ci:>6.2f}" if not math.isnan(ci) else f"{'-':>6}"
         refs = f"{ref:>6.1f}" if ref is not None else f"{'-':>6}"
         print(f"{series:<7} {sf:>8} {n:>5} {mean:>9.2f} {lo:>8.2f} {hi:>8.2f} {cis} {refs}  "
@@ -398,7 +403,7 @@ def run(argv, out=sys.stdout):
         raise PlotError(f"cannot create output directory '{args.out}': {e}") from None
     print(f"Selected: {describe(sel)}; {len(tcp)} TCP run(s), {len(mptcp)} MPTCP run(s)",
           file=out)
-    print_fig2(rows, out)
+    print_fig2(rows, out, tcp + mptcp)
     written = []
     fig2 = os.path.join(args.out, FIG2_NAME)
     plot_fig2(rows, sel, tcp + mptcp, fig2)
