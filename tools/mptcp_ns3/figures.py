@@ -453,7 +453,7 @@ def plot_fig7(ctx):
     ax.errorbar([t[0] for t in tab], [t[3] for t in tab],
                 yerr=[0 if math.isnan(t[4]) else t[4] for t in tab], fmt="-o", capsize=3,
                 label="MPTCP-4 / TCP (95 % CI)")
-    ax.set_xscale("log")
+    log_x_at(ax, [t[0] for t in tab])
     ax.axhline(1, color="grey", linewidth=0.8)
     ax.axvline(0.25, color="grey", linestyle=":", linewidth=0.8)
     ax.legend(fontsize=8)
@@ -734,6 +734,15 @@ def plot_fig15(ctx):
     return [ctx.save(fig, "locality")]
 
 
+def log_x_at(ax, xs):
+    """A log x axis labelled at the data's x values only (matplotlib's minor labels of a short
+    log range overlap)."""
+    ax.set_xscale("log")
+    ax.set_xticks(xs)
+    ax.set_xticklabels([f"{x:g}" for x in xs])
+    ax.minorticks_off()
+
+
 def relative_to_perfect(ctx, xs, tab, runs):
     """Prints and returns {series: [(ratio, 95 % half-width) per x]}: each series over the
     perfect switch's run of the same x and RngRun (mean of the per-RngRun ratios)."""
@@ -756,7 +765,7 @@ def plot_fig16(ctx):
     for n, qs in rel.items():
         ax.errorbar(xs, [q for q, _ in qs], yerr=[0 if math.isnan(c) else c for _, c in qs],
                     fmt="-o", capsize=3, label=n)
-    ax.set_xscale("log")
+    log_x_at(ax, xs)
     ax.legend(fontsize=8)
     ctx.say("paper (Fig. 16): MPTCP on DHFT nearly 2x the perfect switch at light to medium "
             "load; the perfect switch wins at high load (DHFT worst case about 75 %)")

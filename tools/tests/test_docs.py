@@ -58,19 +58,7 @@ def test_reproduction_embeds_a_plot_of_every_figure():
 # section leaves the list when it gets its marker, and the list may only shrink (a listed
 # section with a marker fails, so that the list is kept honest).
 MEASURED = re.compile(r"^\.\. measured: ([0-9a-f]{7,40}) golden=([0-9a-f]{12}) -- (\S.*)$", re.M)
-NOT_YET_REMEASURED = {
-    "Fig. 2 and 3: FatTree, throughput against subflows, and per flow",
-    "Fig. 4 and 5: VL2",
-    "Fig. 6: analytical model of link-load variance",
-    "Fig. 7: gain against load, 4:1 oversubscribed FatTree",
-    "Fig. 8: gain against locality, 4:1 FatTree",
-    "Fig. 9 and 10: congestion-control algorithms, per flow and per link",
-    "Fig. 12: short flows beside long flows",
-    "Host-limited flows (the table of §4.4)",
-    "Fig. 15: dual-homed FatTree against the perfect switch, locality",
-    "Fig. 16: dual-homed FatTree against the perfect switch, load",
-    "Responsive MPTCP (seed 004): Table I, Figs. 5 and 6",
-}
+NOT_YET_REMEASURED = set()
 
 
 def result_sections(text):
@@ -117,3 +105,49 @@ def test_reproduction_numbers_are_current():
                 f"{title!r} was measured at {commit} ({command}) with golden outputs {digest}; "
                 f"they are {current} now (test/golden/check.py --digest): rerun it and update "
                 "the marker")
+
+
+def fidelity_rows(text):
+    """The rows of the fidelity table at the top of doc/reproduction.rst (the list-table after
+    the 'Fidelity at a glance' title): [[result, paper, ours, scale and runs, verdict, section]]."""
+    head = text.index("\nFidelity at a glance\n")
+    body = text[head:text.index(".. list-table::", head)]
+    table = text[text.index(".. list-table::", head):]
+    table = table[:re.search(r"\n\S", table[1:]).start() + 1]
+    rows, cell = [], None
+    for line in table.splitlines():
+        m = re.match(r"^   ([*] |  )- (.*)$", line)
+        if m:
+            if m[1] == "* ":
+                rows.append([])
+            rows[-1].append(m[2].strip())
+        elif line.startswith("       ") and rows:
+            rows[-1][-1] += " " + line.strip()
+    assert body
+    return rows
+
+
+def test_fidelity_table():
+    """Item 4 of issue 34: one row per result of the seeds, each with the paper's number, ours
+    with a 95 % interval from at least 3 RngRuns, the scale and runs, a verdict of three, and a
+    link to the section that has the experiment (a section title of the same page)."""
+    with open(os.path.join(ROOT, "doc", "reproduction.rst")) as f:
+        text = f.read()
+    rows = fidelity_rows(text)
+    assert rows[0] == ["result", "paper", "ours (mean ± 95 % CI)", "scale, runs", "verdict",
+                       "section"]
+    titles = set(result_sections(text))
+    seen = set()
+    for row in rows[1:]:
+        assert len(row) == 6, row
+        result, paper, ours, scale, verdict, section = row
+        assert paper and result, row
+        assert "±" in ours, f"{result!r}: no interval in {ours!r}"
+        runs = [int(n) for n in re.findall(r"(\d+) (?:RngRuns|seeds|runs)", scale)]
+        assert runs and min(runs) >= 3, f"{result!r}: fewer than 3 RngRuns in {scale!r}"
+        assert verdict in ("matches", "same trend", "differs"), row
+        link = re.fullmatch(r"`(.+)`_", section)
+        assert link and link[1] in titles, f"{result!r}: {section!r} is not a section title"
+        seen.add(link[1])
+    # Every figure section of seed 000 and seed 004's section has a row.
+    assert seen == titles, titles - seen
