@@ -184,7 +184,10 @@ def test_killed_sweep_resumes_with_only_the_missing_points(tmp_path, fake, sig):
     proc.send_signal(sig)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode != 0
-    time.sleep(0.6)  # a child orphaned by SIGKILL finishes on its own
+    # A child orphaned by SIGKILL finishes on its own, writing its rows up to FAKE_SLEEP (1 s)
+    # after the kill: wait it out, so that it cannot write beside the rerun below (once seen to
+    # fail the rerun on a loaded machine with 0.6 s here).
+    time.sleep(1.6)
     done_before = {k for (k,) in rows(db, "SELECT point_key FROM sweep_points "
                                       "WHERE status='ok'")}
     assert 2 <= len(done_before) < 12
