@@ -30,7 +30,8 @@ import sys
 
 from . import load_variance, responsive_figures, schema, sdn_figures, sweep
 from .common import (ArgumentParser, BadInput, PlotError, ci95, ci_text, error, int_list, mean,
-                     mean_ci, norm_value, paired_difference, paired_ratio, parse_value, percentile, pyplot, save_figure)
+                     mean_ci, norm_value, paired_difference, paired_ratio, parse_value,
+                     percentile, pyplot, save_figure)
 from . import reference
 from .plots import fattree as fattree_plots
 from .schema import require_table
@@ -523,13 +524,14 @@ def plot_fig10(ctx):
         ids = [r["run_id"] for _, r in g[name]]
         marks = ",".join("?" * len(ids))
         for layer in data:
-            vals = sorted(100 * r[0] for r in ctx.con.execute(
-                f"SELECT loss_rate FROM links WHERE run_id IN ({marks}) AND layer = ? AND "
-                "loss_rate IS NOT NULL", ids + [layer]))
+            by_id = {}  # run_id -> [loss %], one query for the pooled and the per-run values
+            for rid, loss in ctx.con.execute(
+                    f"SELECT run_id, loss_rate FROM links WHERE run_id IN ({marks}) AND "
+                    "layer = ? AND loss_rate IS NOT NULL", ids + [layer]):
+                by_id.setdefault(rid, []).append(100 * loss)
+            vals = sorted(v for losses in by_id.values() for v in losses)
             data[layer].append((name, vals))
-            per_run = [ctx.con.execute("SELECT 100 * AVG(loss_rate) FROM links WHERE run_id = ? "
-                                       "AND layer = ? AND loss_rate IS NOT NULL",
-                                       (i, layer)).fetchone()[0] for i in ids]
+            per_run = [mean(by_id[i]) if i in by_id else None for i in ids]
             ctx.say(f"{name:<14} {layer:<17} {len(vals):>6} {mean(vals):>12.4f} "
                     f"{(max(vals) if vals else math.nan):>11.4f} "
                     f"{ci_text(mean_ci(per_run)[1], 4):>7}")
@@ -644,32 +646,32 @@ def plot_fig12(ctx):
     ctx.say(f"{'algorithm':<11} {'runs':>4} {'short':>6} {'done':>6} {'FCT mean ms':>11} "
             f"{'p99 ms':>8} {'long Mb/s':>9} {'paper':>6} {'ci95':>6} {'FCT ci95':>8}  "
             "(ci95: of the per-run means)")
+    long_by_run = {}  # algorithm -> {RngRun: long flows' mean goodput, Mb/s}
     for name, _ in ALGORITHMS:
         if name not in g:
             continue
         ids = [r["run_id"] for _, r in g[name]]
         marks = ",".join("?" * len(ids))
-        fcts = sorted(1e3 * r[0] for r in ctx.con.execute(
-            f"SELECT fct_s FROM short_flows WHERE run_id IN ({marks}) AND completed = 1 AND "
-            "fct_s IS NOT NULL", ids))
-        run_fct = [ctx.con.execute("SELECT 1e3 * AVG(fct_s) FROM short_flows WHERE run_id = ? "
-                                   "AND completed = 1 AND fct_s IS NOT NULL", (i,)).fetchone()[0]
-                   for i in ids]
+        fct_by_id = {}  # run_id -> [FCT ms] of its completed short flows
+        for rid, fct in ctx.con.execute(
+                f"SELECT run_id, fct_s FROM short_flows WHERE run_id IN ({marks}) AND "
+                "completed = 1 AND fct_s IS NOT NULL", ids):
+            fct_by_id.setdefault(rid, []).append(1e3 * fct)
+        fcts = sorted(v for run in fct_by_id.values() for v in run)
+        run_fct = [mean(fct_by_id[i]) if i in fct_by_id else None for i in ids]
         started = ctx.con.execute(f"SELECT COUNT(*) FROM short_flows WHERE run_id IN ({marks})",
                                   ids).fetchone()[0]
-        longs = [r[0] / 1e6 for r in ctx.con.execute(
-            f"SELECT long_goodput_mean_bps FROM workload_runs WHERE run_id IN ({marks})", ids)]
-        lg, lci, _ = mean_ci(longs)
+        long_of = dict(ctx.con.execute(f"SELECT run_id, long_goodput_mean_bps / 1e6 FROM "
+                                       f"workload_runs WHERE run_id IN ({marks})", ids))
+        long_by_run[name] = {int(p.get("RngRun", 1)): long_of[r["run_id"]] for p, r in g[name]
+                             if r["run_id"] in long_of}
+        lg, lci, _ = mean_ci(list(long_of.values()))
         ctx.say(f"{name:<11} {len(ids):>4} {started:>6} {len(fcts):>6} {mean(fcts):>11.1f} "
                 f"{percentile(fcts, 99):>8.1f} {lg:>9.1f} {PAPER_FIG12_MBPS.get(name, '-'):>6} "
                 f"{ci_text(lci, 1):>6} {ci_text(mean_ci(run_fct)[1], 1):>8}")
         if fcts:
             ax.step(fcts, [(i + 1) / len(fcts) for i in range(len(fcts))], where="post",
                     label=f"{name} (long flows {lg:.0f} Mb/s)")
-    long_by_run = {name: {int(p.get("RngRun", 1)): ctx.con.execute(
-        "SELECT long_goodput_mean_bps FROM workload_runs WHERE run_id = ?",
-        (r["run_id"],)).fetchone()[0] / 1e6 for p, r in g[name]}
-        for name, _ in ALGORITHMS if name in g}
     order = [n for n in ("TCP", "EWTCP", "MPTCP", "UNCOUPLED") if n in long_by_run]
     for lo, hi in zip(order, order[1:]):
         d, h, n = paired_difference(long_by_run[hi], long_by_run[lo])

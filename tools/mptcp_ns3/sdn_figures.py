@@ -7,7 +7,7 @@ Registered in :data:`mptcp_ns3.figures.FIGURES`."""
 import math
 import os
 
-from .common import PlotError, ci95, ci_text, mean, paired_difference, pyplot
+from .common import PlotError, ci95, ci_text, mean, paired_difference, paired_ratio, pyplot
 
 #: The VL2 flow-size distribution shipped with the module (data/vl2-flow-size.cdf).
 VL2_CDF = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
@@ -139,13 +139,6 @@ def host_limited(params):
     return str(params.get("hostLimitedRate", "0")) not in ("0", "")
 
 
-def change_pct(base, with_hl):
-    """(with / without - 1) in %; None where a side is missing."""
-    if base is None or with_hl is None or not base or math.isnan(base) or math.isnan(with_hl):
-        return None
-    return 100.0 * (with_hl / base - 1)
-
-
 def plot_hostlimited(ctx):
     """The paper's measure is the throughput of the network-limited flows: at the 50 %
     threshold it reports -51 %, which a total including the host-limited flows (each at over
@@ -163,11 +156,11 @@ def plot_hostlimited(ctx):
         pcts.setdefault(key(p), {})[run] = pct
 
     def paired_change(values, base, k):
-        """(mean, 95 % half-width) over RngRuns of the change with against without."""
-        b, w = values.get(base, {}), values.get(k, {})
-        d = [change_pct(b[run], w[run]) for run in sorted(b.keys() & w.keys())]
-        d = [v for v in d if v is not None]
-        return (mean(d), ci95(d)) if d else (None, math.nan)
+        """(mean, 95 % half-width) over RngRuns of the change with against without, %: the
+        per-RngRun ratio (:func:`paired_ratio`) less one."""
+        known = lambda d: {run: v for run, v in d.items() if v is not None and not math.isnan(v)}
+        q, h, n = paired_ratio(known(values.get(k, {})), known(values.get(base, {})))
+        return (100 * (q - 1), 100 * h) if n else (None, math.nan)
 
     def changes(transport, thr, fraction):
         base = (transport, thr, "0")
