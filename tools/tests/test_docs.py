@@ -112,9 +112,9 @@ def fidelity_rows(text):
     the 'Fidelity at a glance' title): [[result, paper, ours, scale and runs, verdict, section]]."""
     head = text.index("\nFidelity at a glance\n")
     body = text[head:text.index(".. list-table::", head)]
-    table = text[text.index(".. list-table::", head):]
+    table = text[head + len(body):]
     table = table[:re.search(r"\n\S", table[1:]).start() + 1]
-    rows, cell = [], None
+    rows = []
     for line in table.splitlines():
         m = re.match(r"^   ([*] |  )- (.*)$", line)
         if m:
