@@ -143,6 +143,10 @@ main(int argc, char* argv[])
                  "MPTCP, PS and MMPTCP subflows: if positive, forget the handshake's RTT sample "
                  "and time the first data segments with this RTO (ns-3 Time; the MMPTCP thesis's "
                  "model: 1.5s; ns3::MpTcpSocketBase::FirstDataRto)", c.firstDataRto);
+    cmd.AddValue("connTimeout",
+                 "retransmission timeout of a lost SYN or SYN/ACK (MP_CAPABLE, MP_JOIN too), "
+                 "doubled on each retry (ns-3 Time; Linux's TCP_TIMEOUT_INIT 1s, RFC 6298; "
+                 "ns-3's default 3s; ns3::TcpSocket::ConnTimeout)", c.connTimeout);
     cmd.AddValue("delAckCount", "segments per delayed ACK (1: ACK every segment)", c.delAckCount);
     cmd.AddValue("initialCwnd",
                  "initial congestion window of every TCP connection and subflow, segments "

@@ -351,6 +351,10 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     {
         return Reject("firstDataRto", c.firstDataRto, "not a time >= 0 such as 1.5s", error);
     }
+    if (!Text::ParseTime(c.connTimeout, &m_connTimeout) || !m_connTimeout.IsStrictlyPositive())
+    {
+        return Reject("connTimeout", c.connTimeout, "not a positive time such as 1s", error);
+    }
     if (!Text::ParseTime(c.subflowTraceInterval, &m_traceInterval) ||
         !m_traceInterval.IsStrictlyPositive())
     {
@@ -583,6 +587,10 @@ DatacenterExperiment::ConfigureTransport()
     ns3::Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(c.buffer));
     ns3::Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(c.buffer));
     ns3::Config::SetDefault("ns3::TcpSocketBase::MinRto", minRtoValue);
+    // A lost SYN or SYN/ACK (a MP_CAPABLE or MP_JOIN handshake too) is retransmitted after
+    // connTimeout, doubled on each retry: Linux's 1 s, not ns-3's 3 s (doc/mptcp.rst,
+    // "Handshake timeout").
+    ns3::Config::SetDefault("ns3::TcpSocket::ConnTimeout", TimeValue(m_connTimeout));
     ns3::Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(c.delAckCount));
     ns3::Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(c.initialCwnd));
     ns3::Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(m_delAckTimeout));
@@ -983,6 +991,7 @@ DatacenterExperiment::ParamsJson() const
            << ",\"duration\":" << c.duration << ",\"warmup\":" << c.warmup << ",\"mss\":" << c.mss
            << ",\"buffer\":" << c.buffer << ",\"minRto\":" << Text::Json(c.minRto)
            << ",\"firstDataRto\":" << Text::Json(c.firstDataRto)
+           << ",\"connTimeout\":" << Text::Json(c.connTimeout)
            << ",\"dupAckThreshold\":" << c.dupAckThreshold
            << ",\"delAckCount\":" << c.delAckCount << ",\"initialCwnd\":" << c.initialCwnd
            << ",\"delAckTimeout\":" << Text::Json(c.delAckTimeout)

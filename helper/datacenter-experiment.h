@@ -100,6 +100,10 @@ class DatacenterExperiment
         uint32_t buffer{1 << 20};             //!< Socket buffers, bytes.
         std::string minRto{"200ms"};          //!< Minimum RTO (ns-3 Time).
         std::string firstDataRto{"0s"};       //!< MpTcpSocketBase::FirstDataRto (ns-3 Time).
+        /// Retransmission timeout of a SYN or SYN/ACK, doubled on each retry (ns-3 Time;
+        /// TcpSocket::ConnTimeout). Default Linux's TCP_TIMEOUT_INIT, 1 s (RFC 6298 §2.1);
+        /// ns-3's own default is 3 s (RFC 1122).
+        std::string connTimeout{"1s"};
         uint32_t delAckCount{2};              //!< Segments per delayed ACK.
         uint32_t initialCwnd{10};             //!< Initial window, segments.
         std::string delAckTimeout{"40ms"};    //!< Delayed-ACK timeout (ns-3 Time).
@@ -358,6 +362,7 @@ class DatacenterExperiment
     TypeId m_schedulerTypeId;                //!< --scheduler.
     Time m_minRto;                           //!< --minRto.
     Time m_firstDataRto;                     //!< --firstDataRto.
+    Time m_connTimeout;                      //!< --connTimeout.
     Time m_delAckTimeout;                    //!< --delAckTimeout.
     uint32_t m_mpSubflows{0};                //!< MPTCP subflows (also of short MPTCP flows).
     uint32_t m_subflows{0};                  //!< Subflows as recorded (1 unless MPTCP/MMPTCP).
