@@ -41,3 +41,14 @@ if ! python3 -c "import matplotlib" 2>/dev/null; then
     || python3 -m pip install -q --break-system-packages matplotlib >&2 2>/dev/null \
     || { apt-get install -y -q python3-matplotlib >&2 && python3 -c "import matplotlib"; }
 fi
+# The Python tools as a package (tools/pyproject.toml): the mptcp-ns3 command on PATH, from any
+# directory; editable, so that it is this checkout's code and data. Reinstalled when the
+# installed one is another checkout's (tools/tests/conftest.py refuses to test that).
+tools=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+if ! python3 -c "import os, sys, mptcp_ns3
+sys.exit(os.path.realpath(os.path.dirname(mptcp_ns3.__file__)) != os.path.join(sys.argv[1], 'mptcp_ns3'))" \
+    "$tools" 2>/dev/null; then
+  echo "deps: installing the Python tools (python3 -m pip install -e tools/)" >&2
+  python3 -m pip install -q -e "$tools" >&2 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages -e "$tools" >&2
+fi

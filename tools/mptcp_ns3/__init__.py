@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """mptcp_ns3: the one command line of the mptcp ns-3 module's experiments (``tools/mptcp-ns3``,
-or ``python3 -m mptcp_ns3`` with ``tools/`` on PYTHONPATH).
+once installed: ``mptcp-ns3`` or ``python3 -m mptcp_ns3``; tools/pyproject.toml).
 
 Subcommands (cli.py): ``sweep`` (any grid, resumable), ``fattree`` (the README's main job:
 FatTree Figs. 2 and 3), ``reproduce`` (every figure of Raiciu et al. 2011), ``thesis-table53``

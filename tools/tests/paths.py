@@ -7,7 +7,9 @@ import sys
 TESTS = os.path.dirname(os.path.abspath(__file__))
 TOOLS = os.path.dirname(TESTS)
 ROOT = os.path.dirname(TOOLS)
-CLI = os.path.join(TOOLS, "mptcp-ns3")
+# The command as the tests run it: the installed package (conftest.py checks that it is this
+# checkout's), with the Python running the tests.
+CLI = [sys.executable, "-m", "mptcp_ns3"]
 BUILD = os.path.join(ROOT, "build")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -18,8 +20,8 @@ def program(name, env=None):
 
 
 def cli(*args, env=None, env_extra=None, cwd=None, timeout=600):
-    """Run tools/mptcp-ns3 ARGS (with this Python); returns the CompletedProcess (text)."""
+    """Run mptcp-ns3 ARGS (python3 -m mptcp_ns3); returns the CompletedProcess (text)."""
     if env_extra:
         env = dict(env or os.environ, **env_extra)
-    return subprocess.run([sys.executable, CLI, *map(str, args)], capture_output=True,
+    return subprocess.run([*CLI, *map(str, args)], capture_output=True,
                           text=True, env=env, cwd=cwd, timeout=timeout)

@@ -281,7 +281,7 @@ def test_help():
 FAKE_BINARY = textwrap.dedent("""\
     #!{python}
     import json, os, sqlite3, sys, time
-    sys.path[:0] = [{here!r}, {tools!r}]
+    sys.path[:0] = [{here!r}]
     import test_fattree as t
     opts = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--") and "=" in a)
     transport = opts["transport"]
@@ -317,7 +317,7 @@ FAKE_BINARY = textwrap.dedent("""\
 @pytest.fixture
 def fake_binary(tmp_path):
     path = tmp_path / "mptcp-fattree"
-    path.write_text(FAKE_BINARY.format(python=sys.executable, here=TESTS, tools=paths.TOOLS))
+    path.write_text(FAKE_BINARY.format(python=sys.executable, here=TESTS))
     path.chmod(path.stat().st_mode | stat.S_IXUSR)
     return path
 

@@ -30,22 +30,37 @@ def test_help_lists_every_subcommand_and_plot_kind():
         assert h.returncode == 0 and h.stdout.startswith(f"usage: mptcp-ns3 plot {kind}"), kind
 
 
-def test_python_dash_m_is_the_same_command(tmp_path):
-    env = dict(os.environ, PYTHONPATH=paths.TOOLS)
-    r = subprocess.run([sys.executable, "-m", "mptcp_ns3", "reproduce", "list"],
-                       capture_output=True, text=True, env=env, cwd=str(tmp_path), timeout=120)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout == paths.cli("reproduce", "list").stdout
-    assert r.stdout.splitlines()[1].startswith("fig2 ")
+def test_installed_command_and_checkout_script_are_the_same_command(tmp_path):
+    # The console script of the installed package (tools/pyproject.toml), run from a folder
+    # outside the checkout, and tools/mptcp-ns3 of the checkout (no install needed) print the
+    # same as python3 -m mptcp_ns3.
+    import shutil
+    installed = shutil.which("mptcp-ns3")
+    assert installed, "no mptcp-ns3 on PATH: python3 -m pip install -e tools/"
+    expected = paths.cli("reproduce", "list").stdout
+    assert expected.splitlines()[1].startswith("fig2 ")
+    for command in ([installed], [sys.executable, os.path.join(paths.TOOLS, "mptcp-ns3")]):
+        r = subprocess.run(command + ["reproduce", "list"], capture_output=True, text=True,
+                           cwd=str(tmp_path), timeout=120)
+        assert r.returncode == 0, (command, r.stderr)
+        assert r.stdout == expected, command
+
+
+def test_package_declares_its_dependencies():
+    # pyproject.toml: matplotlib (the figures) with a version floor, and the command.
+    import importlib.metadata as metadata
+    requires = metadata.requires("mptcp-ns3") or []
+    assert any(r.replace(" ", "").startswith("matplotlib>=") for r in requires), requires
+    scripts = [e for e in metadata.entry_points(group="console_scripts") if e.name == "mptcp-ns3"]
+    assert [e.value for e in scripts] == ["mptcp_ns3.cli:main"]
 
 
 def test_closed_stdout_ends_quietly(tmp_path):
     """A reader that goes away (``| head``) ends the command with status 1 and no traceback:
     here standard output is a pipe whose reading end is closed before anything is written."""
-    env = dict(os.environ, PYTHONPATH=paths.TOOLS)
-    p = subprocess.Popen([sys.executable, "-m", "mptcp_ns3", "reproduce", "all", "--dry-run",
+    p = subprocess.Popen([*paths.CLI, "reproduce", "all", "--dry-run",
                           "--db", str(tmp_path / "r.db")], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, env=env, cwd=str(tmp_path))
+                         stderr=subprocess.PIPE, cwd=str(tmp_path))
     p.stdout.close()
     err = p.stderr.read().decode()
     assert p.wait(timeout=120) == 1, err

@@ -169,7 +169,7 @@ def test_killed_sweep_resumes_with_only_the_missing_points(tmp_path, fake, sig):
     env = dict(os.environ, FAKE_LOG=log, FAKE_SLEEP="1.0")
     # A background job of a non-interactive shell (e.g. a CI run started with '&') inherits
     # SIGINT ignored, and Python then installs no KeyboardInterrupt handler: restore the default.
-    proc = subprocess.Popen([sys.executable, paths.CLI, "sweep", *args], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([*paths.CLI, "sweep", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
