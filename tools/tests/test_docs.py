@@ -68,7 +68,6 @@ NOT_YET_REMEASURED = {
     'Fig. 9 and 10: congestion-control algorithms, per flow and per link',
     'Fig. 11: a hot spot',
     "Fig. 13: centralized scheduling (Hedera's First Fit) against ECMP and MPTCP",
-    'Host-limited flows (the table of §4.4)',
     'Fig. 15: dual-homed FatTree against the perfect switch, locality',
     'Fig. 16: dual-homed FatTree against the perfect switch, load',
     'Fig. 17: time to transfer short files',
