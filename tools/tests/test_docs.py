@@ -70,7 +70,6 @@ NOT_YET_REMEASURED = {
     "Fig. 13: centralized scheduling (Hedera's First Fit) against ECMP and MPTCP",
     'Fig. 15: dual-homed FatTree against the perfect switch, locality',
     'Fig. 16: dual-homed FatTree against the perfect switch, load',
-    'Responsive MPTCP (seed 004): Table I, Figs. 5 and 6',
 }
 
 
