@@ -69,7 +69,6 @@ NOT_YET_REMEASURED = {
     'Fig. 11: a hot spot',
     "Fig. 13: centralized scheduling (Hedera's First Fit) against ECMP and MPTCP",
     'Fig. 15: dual-homed FatTree against the perfect switch, locality',
-    'Fig. 16: dual-homed FatTree against the perfect switch, load',
 }
 
 
