@@ -45,7 +45,8 @@ OPTIONS = {
     FATTREE: {
         "k", "hostsPerTor", "linkRate", "delay", "queue", "transport", "dupAckThreshold",
         "subflows", "cc", "scheduler", "matrix", "stride", "duration", "warmup", "mss", "buffer",
-        "minRto", "connTimeout", "delAckCount", "initialCwnd", "delAckTimeout", "quiet", "stock", "workload",
+        "minRto", "connTimeout", "delAckCount", "initialCwnd", "delAckTimeout", "quiet", "stock",
+        "workload",
         "shortFlowRate", "longFlowFraction", "shortFlowSize", "flowSizeCdf", "shortTransport",
         "switchThreshold", "incastSenders", "shortFlowStart", "topology", "hosts",
         "connectionsPerHost", "localFraction", "hotspot", "RngSeed", "controller",

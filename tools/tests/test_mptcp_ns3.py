@@ -5,6 +5,7 @@ bad arguments as one line with exit status 2, and the subcommands without tests 
 """
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -34,7 +35,6 @@ def test_installed_command_and_checkout_script_are_the_same_command(tmp_path):
     # The console script of the installed package (tools/pyproject.toml), run from a folder
     # outside the checkout, and tools/mptcp-ns3 of the checkout (no install needed) print the
     # same as python3 -m mptcp_ns3.
-    import shutil
     installed = shutil.which("mptcp-ns3")
     assert installed, "no mptcp-ns3 on PATH: python3 -m pip install -e tools/"
     expected = paths.cli("reproduce", "list").stdout
