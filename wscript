@@ -69,6 +69,8 @@ def build(bld):
         'model/mptcp-socket-factory.cc',
         'model/mptcp-l4-protocol.cc',
         'model/ecmp-forwarding-table.cc',
+        'model/datacenter-fabric.cc',
+        'model/datacenter-path-graph.cc',
         'model/ecmp-switch-forwarder.cc',
         'model/sdn-flow-table.cc',
         'model/sdn-controller.cc',
@@ -120,12 +122,13 @@ def build(bld):
         'helper/datacenter-experiment.cc',
         'helper/datacenter-experiment-workload.cc',
         'helper/datacenter-experiment-finite.cc',
+        'helper/datacenter-experiment-options.cc',
         'helper/closed-loop-workload.cc',
         'helper/shuffle-workload.cc',
         'helper/subflow-tracer.cc',
         'helper/datacenter-partition.cc',
-        'helper/datacenter-path-graph.cc',
         'helper/program-text.cc',
+        'helper/experiment-options.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mptcp')
@@ -198,6 +201,8 @@ def build(bld):
         'model/mptcp-socket-factory.h',
         'model/mptcp-l4-protocol.h',
         'model/ecmp-forwarding-table.h',
+        'model/datacenter-fabric.h',
+        'model/datacenter-path-graph.h',
         'model/ecmp-switch-forwarder.h',
         'model/sdn-flow-table.h',
         'model/sdn-controller.h',
@@ -257,8 +262,8 @@ def build(bld):
         'helper/mptcp-algorithm-registry.h',
         'helper/datacenter-experiment.h',
         'helper/datacenter-partition.h',
-        'helper/datacenter-path-graph.h',
         'helper/program-text.h',
+        'helper/experiment-options.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -19,6 +19,7 @@
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/experiment-database.h"
+#include "ns3/experiment-options.h"
 #include "ns3/file-transfer-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/mptcp-socket-factory.h"
@@ -90,28 +91,72 @@ main(int argc, char* argv[])
     uint32_t mss = 1400;
     uint32_t initialCwnd = 10;
     uint32_t delAckCount = 1;
-    std::string db = "results/file-transfer.db";
+    const std::string defaultDb = "results/file-transfer.db"; // its folder is created if missing
+    std::string db = defaultDb;
     std::string label;
 
     CommandLine cmd(__FILE__);
     cmd.Usage("Time to set up a connection and transfer a short file between two dual-NIC "
               "hosts on one switch, TCP against MPTCP (Raiciu et al., SIGCOMM 2011, Fig. 17).");
-    cmd.AddValue("transport", "tcp (one NIC) | mptcp (fullmesh over both NICs, 2 subflows)",
-                 transport);
-    cmd.AddValue("packets", "comma-separated file sizes in MSS-sized packets, distinct, >= 1",
-                 packetList);
-    cmd.AddValue("linkRate", "rate of the four host links (ns-3 DataRate)", linkRate);
-    cmd.AddValue("delay", "one-way propagation delay of each link (ns-3 Time)", delay);
-    cmd.AddValue("queue", "DropTail queue of every device, packets", queue);
-    cmd.AddValue("mss", "TCP segment size = packet payload, bytes", mss);
-    cmd.AddValue("initialCwnd",
-                 "initial congestion window of connections and subflows, segments",
-                 initialCwnd);
-    cmd.AddValue("delAckCount", "segments per delayed ACK (default 1: Linux's quick-ACK mode "
-                 "at the start of a connection)", delAckCount);
-    cmd.AddValue("db", "SQLite results database, appended to (\"none\": no database)", db);
-    cmd.AddValue("label", "free-form label stored with the run", label);
+    // Every option declared once: the command line and --list-options come from here.
+    ExperimentOptions options;
+    options.Add(ExperimentOption::Bind("transport",
+                                       transport,
+                                       "",
+                                       "tcp (one NIC) | mptcp (fullmesh over both NICs, 2 "
+                                       "subflows)",
+                                       {"tcp", "mptcp"}));
+    options.Add(ExperimentOption::Bind("packets",
+                                       packetList,
+                                       "packets",
+                                       "comma-separated file sizes in MSS-sized packets, "
+                                       "distinct, >= 1"));
+    options.Add(ExperimentOption::Bind("linkRate",
+                                       linkRate,
+                                       "rate",
+                                       "rate of the four host links (ns-3 DataRate)"));
+    options.Add(ExperimentOption::Bind("delay",
+                                       delay,
+                                       "time",
+                                       "one-way propagation delay of each link (ns-3 Time)"));
+    options.Add(ExperimentOption::Bind("queue",
+                                       queue,
+                                       "packets",
+                                       "DropTail queue of every device, packets"));
+    options.Add(ExperimentOption::Bind("mss",
+                                       mss,
+                                       "bytes",
+                                       "TCP segment size = packet payload, bytes"));
+    options.Add(ExperimentOption::Bind("initialCwnd",
+                                       initialCwnd,
+                                       "segments",
+                                       "initial congestion window of connections and subflows, "
+                                       "segments"));
+    options.Add(ExperimentOption::Bind("delAckCount",
+                                       delAckCount,
+                                       "segments",
+                                       "segments per delayed ACK (default 1: Linux's quick-ACK "
+                                       "mode at the start of a connection)"));
+    options.Add(ExperimentOption::Bind("db",
+                                       db,
+                                       "file",
+                                       "SQLite results database, appended to (\"none\": no "
+                                       "database; the default's folder results/ is created if "
+                                       "missing)"));
+    options.Add(ExperimentOption::Bind("label", label, "", "free-form label stored with the run"));
+    const std::string defaultsJson = options.ListJson(); // before parsing: the defaults
+    options.AddTo(cmd);
+    bool listOptions = false;
+    cmd.AddValue("list-options",
+                 "print every option as JSON (name, type, default, unit, help, allowed values; "
+                 "then ns-3's global values) and exit",
+                 listOptions);
     cmd.Parse(argc, argv);
+    if (listOptions)
+    {
+        std::cout << defaultsJson << std::endl;
+        return 0;
+    }
     if (db == "none")
     {
         db.clear();
@@ -157,7 +202,7 @@ main(int argc, char* argv[])
     if (!db.empty())
     {
         std::string why;
-        if (!ExperimentDatabase::CheckWritable(db, &why))
+        if (!ExperimentDatabase::CheckWritable(db, &why, db == defaultDb))
         {
             Fail("db", db, why);
         }
@@ -229,12 +274,21 @@ main(int argc, char* argv[])
     int64_t runId = -1;
     if (!db.empty())
     {
-        ExperimentDatabase database(db);
-        runId = database.AddTransferRun(run, results);
-        if (runId < 0)
+        std::string why;
+        if (db == defaultDb && !ExperimentDatabase::CreateDirectory(db, &why))
         {
-            std::cerr << PROGRAM << ": could not store the run in " << db << ": "
-                      << database.GetLastError() << std::endl;
+            std::cerr << PROGRAM << ": could not store the run in " << db << ": " << why
+                      << std::endl;
+        }
+        else
+        {
+            ExperimentDatabase database(db);
+            runId = database.AddTransferRun(run, results);
+            if (runId < 0)
+            {
+                std::cerr << PROGRAM << ": could not store the run in " << db << ": "
+                          << database.GetLastError() << std::endl;
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "closed-loop-workload.h"
+#include "ns3/closed-loop-workload.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"

@@ -22,6 +22,7 @@
 #include "ns3/tcp-new-reno-cwv.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <limits>
@@ -389,6 +390,10 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     {
         return Reject("duration", std::to_string(c.duration), "must be positive", error);
     }
+    if (std::isnan(c.warmup))
+    {
+        c.warmup = std::min(1.0, c.duration / 3); // a default that fits any --duration
+    }
     if (!(c.warmup >= 0) || c.warmup >= c.duration)
     {
         return Reject("warmup",
@@ -450,7 +455,9 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
         return false;
     }
     std::string why;
-    if (!c.db.empty() && !ExperimentDatabase::CheckWritable(c.db, &why))
+    // The default database's folder (results/) is created when the run is stored.
+    m_createDbDirectory = c.db == Config().db;
+    if (!c.db.empty() && !ExperimentDatabase::CheckWritable(c.db, &why, m_createDbDirectory))
     {
         return Reject("db", c.db, why, error);
     }
@@ -1074,6 +1081,10 @@ int64_t
 DatacenterExperiment::WriteDatabase(std::string* why)
 {
     NS_ABORT_MSG_IF(m_cfg.db.empty(), "DatacenterExperiment::WriteDatabase: no database");
+    if (m_createDbDirectory && !ExperimentDatabase::CreateDirectory(m_cfg.db, why))
+    {
+        return -1;
+    }
     ExperimentDatabase database(m_cfg.db);
     const int64_t runId = database.AddRun(m_run, m_records, m_workloadResults);
     if (runId < 0 && why)

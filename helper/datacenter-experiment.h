@@ -11,6 +11,7 @@
 #include "ns3/datacenter-topology.h"
 #include "ns3/datacenter-workload-helper.h"
 #include "ns3/experiment-database.h"
+#include "ns3/experiment-options.h"
 #include "ns3/flow-size-distribution.h"
 #include "ns3/flow-statistics.h"
 #include "ns3/subflow-tracer.h"
@@ -93,8 +94,10 @@ class DatacenterExperiment
         double localFraction{NAN};          //!< Rack-local fraction (NaN: as drawn).
         int hotspot{0};                     //!< Aggregation-core links at 1/10 rate (Fig. 11).
         double duration{3.0};               //!< Simulated time incl. the warm-up, s.
-        double warmup{1.0};                 //!< Warm-up excluded from goodput, s.
-        std::string db{"results/fattree.db"}; //!< SQLite database ("none" or "": none).
+        /// Warm-up excluded from goodput, s (NaN: the smaller of 1 s and duration / 3).
+        double warmup{NAN};
+        /// SQLite database ("none" or "": none); this default's folder is created if missing.
+        std::string db{"results/fattree.db"};
         std::string label;                    //!< Free-form label of the run.
         uint32_t mss{1400};                   //!< TCP segment size, bytes.
         uint32_t buffer{1 << 20};             //!< Socket buffers, bytes.
@@ -161,6 +164,16 @@ class DatacenterExperiment
         bool progress{true};                       //!< Progress lines on stderr.
     };
 
+    /**
+     * \brief Every option of an experiment, declared once: its name (mptcp-fattree's), the
+     * field of \p c it sets, unit, help and allowed values, grouped by the part it configures
+     * (helper/datacenter-experiment-options.cc). A program adds them to its CommandLine
+     * (ExperimentOptions::AddTo()) and answers --list-options with ExperimentOptions::ListJson().
+     * \param c the configuration the options write to; its values now are the defaults
+     * \return the options, bound to \p c (which must outlive them)
+     */
+    static ExperimentOptions DeclareOptions(Config& c);
+
     /// An invalid option: its name (without "--"), its value and what a valid one is.
     using Error = DatacenterTopologyRegistry::Error;
 
@@ -215,7 +228,8 @@ class DatacenterExperiment
     /// \return whether a database was configured
     bool HasDatabase() const;
     /**
-     * \brief Append the run to the configured database.
+     * \brief Append the run to the configured database (creating the default database's
+     * results/ folder if it is missing).
      * \param why set to the reason of a failure
      * \return the run's id, -1 on failure
      */
@@ -350,6 +364,7 @@ class DatacenterExperiment
 
     Config m_cfg;                            //!< Resolved options.
     std::vector<std::string> m_warnings;     //!< Configure()'s warnings.
+    bool m_createDbDirectory{false};         //!< The default --db: create its folder.
     bool m_configured{false};                //!< Whether Configure() succeeded.
     bool m_built{false};                     //!< Whether Build() succeeded.
     DatacenterTopologyParameters m_params;   //!< Topology options.

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "datacenter-partition.h"
+#include "ns3/datacenter-partition.h"
 
 #include "ns3/global-value.h"
 #include "ns3/log.h"

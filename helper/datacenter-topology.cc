@@ -261,35 +261,6 @@ DatacenterTopology::AssignSwitchLink(const Link& link, uint32_t n)
     AssignAddress(link.devB, Ipv4Address(base + 2), mask, 1);
 }
 
-std::vector<DatacenterTopology::Link>
-DatacenterTopology::GetLinks(Layer layer) const
-{
-    std::vector<Link> out;
-    for (const Link& l : GetLinks())
-    {
-        if (l.layer == layer)
-        {
-            out.push_back(l);
-        }
-    }
-    return out;
-}
-
-std::string
-DatacenterTopology::GetLayerName(Layer layer)
-{
-    switch (layer)
-    {
-    case HOST_EDGE:
-        return "host-edge";
-    case EDGE_AGGREGATION:
-        return "edge-aggregation";
-    case AGGREGATION_CORE:
-        return "aggregation-core";
-    }
-    return "?";
-}
-
 NetDeviceContainer
 DatacenterTopology::InstallWithoutFlowControl(PointToPointHelper& p2p, Ptr<Node> a, Ptr<Node> b)
 {

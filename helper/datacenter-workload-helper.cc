@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "datacenter-workload-helper.h"
+#include "ns3/datacenter-workload-helper.h"
 
 #include "ns3/abort.h"
 #include "ns3/datacenter-partition.h"

@@ -1,9 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "experiment-database.h"
+#include "ns3/experiment-database.h"
 
-#include "experiment-database-schema.h"
+#include "ns3/experiment-database-schema.h"
 
 #include "ns3/log.h"
 
@@ -444,20 +444,13 @@ ExperimentDatabase::BusyTimeoutMs()
     return 60000;
 }
 
-bool
-ExperimentDatabase::CheckWritable(const std::string& path, std::string* error)
+namespace
 {
-    std::string localError;
-    std::string& err = error != nullptr ? *error : localError;
-    err.clear();
-    if (path.empty())
-    {
-        err = "database path is empty";
-        return false;
-    }
-
-    // 1. The directory must exist and accept new files (SQLite creates its journal there).
-    const std::string dir = ParentDir(path);
+/// Whether \p dir exists, is a directory and accepts new files (a temporary file is created
+/// and removed: SQLite creates its journal there); \p path only names the database in \p err.
+bool
+CheckDirectory(const std::string& dir, const std::string& path, std::string& err)
+{
     struct stat st{};
     if (stat(dir.c_str(), &st) != 0)
     {
@@ -482,6 +475,58 @@ ExperimentDatabase::CheckWritable(const std::string& path, std::string* error)
     }
     close(fd);
     unlink(probeBuf.data());
+    return true;
+}
+} // namespace
+
+bool
+ExperimentDatabase::CheckWritable(const std::string& path, std::string* error)
+{
+    return CheckWritable(path, error, false);
+}
+
+bool
+ExperimentDatabase::CreateDirectory(const std::string& path, std::string* error)
+{
+    const std::string dir = ParentDir(path);
+    if (mkdir(dir.c_str(), 0777) == 0 || errno == EEXIST)
+    {
+        return true;
+    }
+    if (error != nullptr)
+    {
+        *error = "cannot create directory '" + dir + "' of database '" + path + "' (" +
+                 std::strerror(errno) + ")";
+    }
+    return false;
+}
+
+bool
+ExperimentDatabase::CheckWritable(const std::string& path,
+                                  std::string* error,
+                                  bool createDirectory)
+{
+    std::string localError;
+    std::string& err = error != nullptr ? *error : localError;
+    err.clear();
+    if (path.empty())
+    {
+        err = "database path is empty";
+        return false;
+    }
+
+    // 1. The directory must exist and accept new files (SQLite creates its journal there);
+    //    or, when it is to be created, its parent must (the file cannot exist yet then).
+    const std::string dir = ParentDir(path);
+    struct stat st{};
+    if (createDirectory && stat(dir.c_str(), &st) != 0 && errno == ENOENT)
+    {
+        return CheckDirectory(ParentDir(dir), path, err);
+    }
+    if (!CheckDirectory(dir, path, err))
+    {
+        return false;
+    }
 
     // 2. The file itself: absent, empty, or an SQLite database with a compatible schema.
     if (stat(path.c_str(), &st) != 0)

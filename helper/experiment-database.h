@@ -336,6 +336,32 @@ class ExperimentDatabase
     static bool CheckWritable(const std::string& path, std::string* error);
 
     /**
+     * \brief CheckWritable(), where a missing directory of \p path may be created.
+     *
+     * With \p createDirectory false, the same as CheckWritable(path, error). With it true, a
+     * directory of \p path that does not exist passes when its own parent directory exists and
+     * accepts new files: the programs' default database (results/fattree.db, created with its
+     * results/ folder under `./ns3 run` from the ns-3 top). Nothing is created here; call
+     * CreateDirectory() once the results are to be written.
+     *
+     * \param path database file name
+     * \param error if not null, receives a one-line reason when the check fails
+     * \param createDirectory whether a missing (last) directory of \p path is acceptable
+     * \return true if the database can be opened and appended to, after CreateDirectory()
+     */
+    static bool CheckWritable(const std::string& path, std::string* error, bool createDirectory);
+
+    /**
+     * \brief Creates the directory of \p path (one level, mode 0777 less the umask) unless it
+     * exists.
+     *
+     * \param path database file name
+     * \param error if not null, receives a one-line reason when it fails
+     * \return true if the directory exists afterwards
+     */
+    static bool CreateDirectory(const std::string& path, std::string* error);
+
+    /**
      * \brief Opens \p path, creating the file and the tables if needed.
      *
      * Runs CheckWritable() first, so a file that is not an SQLite database, or whose tables

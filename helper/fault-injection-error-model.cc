@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "fault-injection-error-model.h"
+#include "ns3/fault-injection-error-model.h"
 
 #include "ns3/double.h"
 #include "ns3/log.h"

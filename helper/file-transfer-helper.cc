@@ -1,10 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "file-transfer-helper.h"
+#include "ns3/file-transfer-helper.h"
 
-#include "datacenter-topology.h"
-#include "mptcp-stack-helper.h"
+#include "ns3/datacenter-topology.h"
+#include "ns3/mptcp-stack-helper.h"
 
 #include "ns3/abort.h"
 #include "ns3/application-container.h"

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "flow-size-distribution.h"
+#include "ns3/flow-size-distribution.h"
 
 #include "ns3/abort.h"
 

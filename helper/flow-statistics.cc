@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "flow-statistics.h"
+#include "ns3/flow-statistics.h"
 
 #include "ns3/mptcp-ns3-compat.h"
 #include "ns3/datacenter-partition.h"

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "link-layer-statistics.h"
+#include "ns3/link-layer-statistics.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/datacenter-partition.h"

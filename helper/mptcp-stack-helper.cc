@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-stack-helper.h"
+#include "ns3/mptcp-stack-helper.h"
 
 #include "ns3/log.h"
 #include "ns3/mptcp-l4-protocol.h"

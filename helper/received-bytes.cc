@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "received-bytes.h"
+#include "ns3/received-bytes.h"
 
 #include "ns3/mptcp-socket-base.h"
 #include "ns3/mptcp-subflow.h"

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "shuffle-workload.h"
+#include "ns3/shuffle-workload.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"

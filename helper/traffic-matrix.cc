@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "traffic-matrix.h"
+#include "ns3/traffic-matrix.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"

@@ -1,10 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "two-path-helper.h"
+#include "ns3/two-path-helper.h"
 
-#include "ipv4-flow-ecmp-routing-helper.h"
-#include "mptcp-stack-helper.h"
+#include "ns3/ipv4-flow-ecmp-routing-helper.h"
+#include "ns3/mptcp-stack-helper.h"
 
 #include "ns3/mptcp-ns3-compat.h"
 #include "ns3/bulk-send-helper.h"

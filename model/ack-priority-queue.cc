@@ -1,9 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "ack-priority-queue.h"
+#include "ns3/ack-priority-queue.h"
 
-#include "mptcp-ns3-compat.h"
+#include "ns3/mptcp-ns3-compat.h"
 
 #include "ns3/log.h"
 #include "ns3/uinteger.h"

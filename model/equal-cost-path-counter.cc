@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "equal-cost-path-counter.h"
+#include "ns3/equal-cost-path-counter.h"
 
 #include "ns3/log.h"
 

@@ -5,7 +5,7 @@
 #include "ns3/hedera-controller.h"
 
 #include "ns3/abort.h"
-#include "ns3/datacenter-topology.h"
+#include "ns3/datacenter-fabric.h"
 #include "ns3/double.h"
 #include "ns3/hedera-demand-estimator.h"
 #include "ns3/ipv4.h"
@@ -73,7 +73,7 @@ HederaController::DoDispose()
 }
 
 void
-HederaController::SetTopology(const DatacenterTopology& topo)
+HederaController::SetTopology(const DatacenterFabric& topo)
 {
     NS_LOG_FUNCTION(this);
     m_graph = std::make_unique<DatacenterPathGraph>(topo);

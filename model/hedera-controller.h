@@ -21,7 +21,7 @@
 namespace ns3
 {
 
-class DatacenterTopology;
+class DatacenterFabric;
 
 /**
  * \ingroup mptcp
@@ -60,7 +60,7 @@ class HederaController : public SdnController
      * fabric's host link rate). Aborts if the fabric is not built.
      * \param topo the fabric
      */
-    void SetTopology(const DatacenterTopology& topo) override;
+    void SetTopology(const DatacenterFabric& topo) override;
 
     /**
      * \brief Global First Fit for one flow (Hedera §4.2): the first path whose every link has

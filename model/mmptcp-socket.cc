@@ -1,9 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mmptcp-socket.h"
+#include "ns3/mmptcp-socket.h"
 
-#include "mptcp-ns3-compat.h"
+#include "ns3/mptcp-ns3-compat.h"
 
 #include "ns3/boolean.h"
 #include "ns3/enum.h"

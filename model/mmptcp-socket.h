@@ -4,7 +4,7 @@
 #ifndef MMPTCP_SOCKET_H
 #define MMPTCP_SOCKET_H
 
-#include "mptcp-packet-scatter-socket.h"
+#include "ns3/mptcp-packet-scatter-socket.h"
 
 namespace ns3
 {

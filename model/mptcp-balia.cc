@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-balia.h"
+#include "ns3/mptcp-balia.h"
 
 #include "ns3/log.h"
 

@@ -4,7 +4,7 @@
 #ifndef MPTCP_BALIA_H
 #define MPTCP_BALIA_H
 
-#include "mptcp-coupled-congestion-ops.h"
+#include "ns3/mptcp-coupled-congestion-ops.h"
 
 #include <utility>
 #include <vector>

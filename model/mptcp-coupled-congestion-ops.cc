@@ -1,10 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-coupled-congestion-ops.h"
+#include "ns3/mptcp-coupled-congestion-ops.h"
 
-#include "mptcp-socket-base.h"
-#include "tcp-cwnd-validation.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/tcp-cwnd-validation.h"
 
 #include "ns3/boolean.h"
 #include "ns3/log.h"

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-crypto.h"
+#include "ns3/mptcp-crypto.h"
 
 #include "ns3/abort.h"
 #include "ns3/fatal-error.h"

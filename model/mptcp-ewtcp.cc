@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-ewtcp.h"
+#include "ns3/mptcp-ewtcp.h"
 
 #include "ns3/log.h"
 

@@ -4,7 +4,7 @@
 #ifndef MPTCP_EWTCP_H
 #define MPTCP_EWTCP_H
 
-#include "mptcp-coupled-congestion-ops.h"
+#include "ns3/mptcp-coupled-congestion-ops.h"
 
 namespace ns3
 {

@@ -1,13 +1,13 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-fullmesh-path-manager.h"
+#include "ns3/mptcp-fullmesh-path-manager.h"
 
-#include "mptcp-crypto.h"
-#include "mptcp-socket-base.h"
-#include "mptcp-subflow.h"
+#include "ns3/mptcp-crypto.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/mptcp-subflow.h"
 
-#include "mptcp-ns3-compat.h"
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"

@@ -4,7 +4,7 @@
 #ifndef MPTCP_FULLMESH_PATH_MANAGER_H
 #define MPTCP_FULLMESH_PATH_MANAGER_H
 
-#include "mptcp-path-manager.h"
+#include "ns3/mptcp-path-manager.h"
 
 #include <cstdint>
 #include <map>

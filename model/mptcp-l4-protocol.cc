@@ -1,10 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-l4-protocol.h"
+#include "ns3/mptcp-l4-protocol.h"
 
-#include "mptcp-option.h"
-#include "mptcp-socket-base.h"
+#include "ns3/mptcp-option.h"
+#include "ns3/mptcp-socket-base.h"
 
 #include "ns3/ipv4-end-point.h"
 #include "ns3/ipv4-header.h"

@@ -4,8 +4,8 @@
 #ifndef MPTCP_L4_PROTOCOL_H
 #define MPTCP_L4_PROTOCOL_H
 
-#include "mptcp-ns3-compat.h"
-#include "mptcp-option.h"
+#include "ns3/mptcp-ns3-compat.h"
+#include "ns3/mptcp-option.h"
 
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/traced-callback.h"

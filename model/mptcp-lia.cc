@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-lia.h"
+#include "ns3/mptcp-lia.h"
 
 #include "ns3/log.h"
 

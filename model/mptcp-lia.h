@@ -4,7 +4,7 @@
 #ifndef MPTCP_LIA_H
 #define MPTCP_LIA_H
 
-#include "mptcp-coupled-congestion-ops.h"
+#include "ns3/mptcp-coupled-congestion-ops.h"
 
 #include <vector>
 

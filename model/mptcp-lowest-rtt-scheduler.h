@@ -4,7 +4,7 @@
 #ifndef MPTCP_LOWEST_RTT_SCHEDULER_H
 #define MPTCP_LOWEST_RTT_SCHEDULER_H
 
-#include "mptcp-scheduler.h"
+#include "ns3/mptcp-scheduler.h"
 
 namespace ns3
 {

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-mapping-table.h"
+#include "ns3/mptcp-mapping-table.h"
 
 #include <algorithm>
 #include <iterator>

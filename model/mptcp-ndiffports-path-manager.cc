@@ -1,9 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-ndiffports-path-manager.h"
+#include "ns3/mptcp-ndiffports-path-manager.h"
 
-#include "mptcp-socket-base.h"
+#include "ns3/mptcp-socket-base.h"
 
 namespace ns3
 {

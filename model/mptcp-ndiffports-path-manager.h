@@ -4,7 +4,7 @@
 #ifndef MPTCP_NDIFFPORTS_PATH_MANAGER_H
 #define MPTCP_NDIFFPORTS_PATH_MANAGER_H
 
-#include "mptcp-path-manager.h"
+#include "ns3/mptcp-path-manager.h"
 
 namespace ns3
 {

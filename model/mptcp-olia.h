@@ -4,7 +4,7 @@
 #ifndef MPTCP_OLIA_H
 #define MPTCP_OLIA_H
 
-#include "mptcp-coupled-congestion-ops.h"
+#include "ns3/mptcp-coupled-congestion-ops.h"
 
 #include <vector>
 

@@ -1,9 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-option-scatter.h"
+#include "ns3/mptcp-option-scatter.h"
 
-#include "mptcp-option.h"
+#include "ns3/mptcp-option.h"
 
 namespace ns3
 {

@@ -1,9 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-option.h"
+#include "ns3/mptcp-option.h"
 
-#include "mptcp-crypto.h"
+#include "ns3/mptcp-crypto.h"
 
 #include "ns3/abort.h"
 #include "ns3/buffer.h"

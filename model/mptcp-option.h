@@ -4,9 +4,9 @@
 #ifndef MPTCP_OPTION_H
 #define MPTCP_OPTION_H
 
-#include "mptcp-option-scatter.h"
+#include "ns3/mptcp-option-scatter.h"
 
-#include "mptcp-ns3-compat.h"
+#include "ns3/mptcp-ns3-compat.h"
 
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv6-address.h"

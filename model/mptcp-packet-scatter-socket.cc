@@ -1,13 +1,13 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-packet-scatter-socket.h"
+#include "ns3/mptcp-packet-scatter-socket.h"
 
-#include "mptcp-l4-protocol.h"
-#include "tcp-new-reno-cwv.h"
+#include "ns3/mptcp-l4-protocol.h"
+#include "ns3/tcp-new-reno-cwv.h"
 
-#include "equal-cost-path-counter.h"
-#include "mptcp-ndiffports-path-manager.h"
+#include "ns3/equal-cost-path-counter.h"
+#include "ns3/mptcp-ndiffports-path-manager.h"
 
 #include "ns3/boolean.h"
 #include "ns3/ipv4-header.h"

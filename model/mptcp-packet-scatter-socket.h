@@ -4,8 +4,8 @@
 #ifndef MPTCP_PACKET_SCATTER_SOCKET_H
 #define MPTCP_PACKET_SCATTER_SOCKET_H
 
-#include "mptcp-l4-protocol.h"
-#include "mptcp-socket-base.h"
+#include "ns3/mptcp-l4-protocol.h"
+#include "ns3/mptcp-socket-base.h"
 
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"

@@ -1,13 +1,13 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-path-manager.h"
+#include "ns3/mptcp-path-manager.h"
 
-#include "mptcp-crypto.h"
-#include "mptcp-socket-base.h"
-#include "mptcp-subflow.h"
+#include "ns3/mptcp-crypto.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/mptcp-subflow.h"
 
-#include "mptcp-ns3-compat.h"
+#include "ns3/mptcp-ns3-compat.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/net-device.h"

@@ -4,7 +4,7 @@
 #ifndef MPTCP_PATH_MANAGER_H
 #define MPTCP_PATH_MANAGER_H
 
-#include "mptcp-option.h"
+#include "ns3/mptcp-option.h"
 
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"

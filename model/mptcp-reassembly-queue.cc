@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-reassembly-queue.h"
+#include "ns3/mptcp-reassembly-queue.h"
 
 namespace ns3
 {

@@ -4,7 +4,7 @@
 #ifndef MPTCP_REASSEMBLY_QUEUE_H
 #define MPTCP_REASSEMBLY_QUEUE_H
 
-#include "mptcp-map-node-pool.h"
+#include "ns3/mptcp-map-node-pool.h"
 
 #include "ns3/packet.h"
 #include "ns3/ptr.h"

@@ -1,10 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-responsive-path-manager.h"
+#include "ns3/mptcp-responsive-path-manager.h"
 
-#include "mptcp-socket-base.h"
-#include "mptcp-subflow.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/mptcp-subflow.h"
 
 #include "ns3/log.h"
 

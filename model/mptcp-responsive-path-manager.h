@@ -4,7 +4,7 @@
 #ifndef MPTCP_RESPONSIVE_PATH_MANAGER_H
 #define MPTCP_RESPONSIVE_PATH_MANAGER_H
 
-#include "mptcp-fullmesh-path-manager.h"
+#include "ns3/mptcp-fullmesh-path-manager.h"
 
 namespace ns3
 {

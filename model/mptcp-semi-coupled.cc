@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-semi-coupled.h"
+#include "ns3/mptcp-semi-coupled.h"
 
 #include "ns3/double.h"
 #include "ns3/log.h"

@@ -4,7 +4,7 @@
 #ifndef MPTCP_SEMI_COUPLED_H
 #define MPTCP_SEMI_COUPLED_H
 
-#include "mptcp-coupled-congestion-ops.h"
+#include "ns3/mptcp-coupled-congestion-ops.h"
 
 namespace ns3
 {

@@ -5,12 +5,12 @@
  * checksums and MP_FAIL, fallback to TCP (infinite mapping, options stripped), MP_FASTCLOSE,
  * MP_TCPRST, subflow resets, abort and tear-down.
  */
-#include "mptcp-socket-base.h"
+#include "ns3/mptcp-socket-base.h"
 
-#include "mptcp-coupled-congestion-ops.h"
-#include "mptcp-crypto.h"
-#include "mptcp-l4-protocol.h"
-#include "mptcp-ns3-compat.h"
+#include "ns3/mptcp-coupled-congestion-ops.h"
+#include "ns3/mptcp-crypto.h"
+#include "ns3/mptcp-l4-protocol.h"
+#include "ns3/mptcp-ns3-compat.h"
 
 #include "ns3/boolean.h"
 #include "ns3/ipv4.h"

@@ -6,12 +6,12 @@
  * RFC 8684 §3.3), backup subflows (§3.3.8), DATA_ACK processing, reinjection after a
  * subflow's timeout, and the DATA_FIN (§3.3.3).
  */
-#include "mptcp-socket-base.h"
+#include "ns3/mptcp-socket-base.h"
 
-#include "mptcp-coupled-congestion-ops.h"
-#include "mptcp-crypto.h"
-#include "mptcp-l4-protocol.h"
-#include "mptcp-ns3-compat.h"
+#include "ns3/mptcp-coupled-congestion-ops.h"
+#include "ns3/mptcp-crypto.h"
+#include "ns3/mptcp-l4-protocol.h"
+#include "ns3/mptcp-ns3-compat.h"
 
 #include "ns3/boolean.h"
 #include "ns3/ipv4.h"

@@ -5,12 +5,12 @@
  * configuration, MP_JOIN acceptance (RFC 8684 §3.2), the path-manager interface the
  * MpTcpPathManager drives (§3.4), and the subflows' socket callbacks.
  */
-#include "mptcp-socket-base.h"
+#include "ns3/mptcp-socket-base.h"
 
-#include "mptcp-coupled-congestion-ops.h"
-#include "mptcp-crypto.h"
-#include "mptcp-l4-protocol.h"
-#include "mptcp-ns3-compat.h"
+#include "ns3/mptcp-coupled-congestion-ops.h"
+#include "ns3/mptcp-crypto.h"
+#include "ns3/mptcp-l4-protocol.h"
+#include "ns3/mptcp-ns3-compat.h"
 
 #include "ns3/boolean.h"
 #include "ns3/ipv4.h"

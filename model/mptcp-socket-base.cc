@@ -1,15 +1,15 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-socket-base.h"
+#include "ns3/mptcp-socket-base.h"
 
-#include "mptcp-coupled-congestion-ops.h"
-#include "mptcp-crypto.h"
-#include "mptcp-l4-protocol.h"
-#include "mptcp-lia.h"
-#include "mptcp-lowest-rtt-scheduler.h"
-#include "mptcp-ndiffports-path-manager.h"
-#include "mptcp-ns3-compat.h"
+#include "ns3/mptcp-coupled-congestion-ops.h"
+#include "ns3/mptcp-crypto.h"
+#include "ns3/mptcp-l4-protocol.h"
+#include "ns3/mptcp-lia.h"
+#include "ns3/mptcp-lowest-rtt-scheduler.h"
+#include "ns3/mptcp-ndiffports-path-manager.h"
+#include "ns3/mptcp-ns3-compat.h"
 
 #include "ns3/boolean.h"
 #include "ns3/ipv4-routing-protocol.h"

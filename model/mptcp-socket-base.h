@@ -4,11 +4,11 @@
 #ifndef MPTCP_SOCKET_BASE_H
 #define MPTCP_SOCKET_BASE_H
 
-#include "mptcp-map-node-pool.h"
-#include "mptcp-path-manager.h"
-#include "mptcp-reassembly-queue.h"
-#include "mptcp-scheduler.h"
-#include "mptcp-subflow.h"
+#include "ns3/mptcp-map-node-pool.h"
+#include "ns3/mptcp-path-manager.h"
+#include "ns3/mptcp-reassembly-queue.h"
+#include "ns3/mptcp-scheduler.h"
+#include "ns3/mptcp-subflow.h"
 
 #include "ns3/event-id.h"
 #include "ns3/inet-socket-address.h"

@@ -1,10 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-socket-factory.h"
+#include "ns3/mptcp-socket-factory.h"
 
-#include "mptcp-l4-protocol.h"
-#include "mptcp-socket-base.h"
+#include "ns3/mptcp-l4-protocol.h"
+#include "ns3/mptcp-socket-base.h"
 
 #include "ns3/log.h"
 #include "ns3/node.h"

@@ -4,7 +4,7 @@
 #ifndef MPTCP_STRICT_ROUND_ROBIN_SCHEDULER_H
 #define MPTCP_STRICT_ROUND_ROBIN_SCHEDULER_H
 
-#include "mptcp-scheduler.h"
+#include "ns3/mptcp-scheduler.h"
 
 #include <cstdint>
 

@@ -6,9 +6,9 @@
  * (DoForwardUp), and choosing and building the option of an outgoing segment
  * (AddMpTcpOption, through the trace hook TxHook).
  */
-#include "mptcp-crypto.h"
-#include "mptcp-socket-base.h"
-#include "mptcp-subflow.h"
+#include "ns3/mptcp-crypto.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/mptcp-subflow.h"
 
 #include "ns3/log.h"
 #include "ns3/tcp-tx-buffer.h"

@@ -1,10 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-subflow.h"
+#include "ns3/mptcp-subflow.h"
 
-#include "mptcp-crypto.h"
-#include "mptcp-socket-base.h"
+#include "ns3/mptcp-crypto.h"
+#include "ns3/mptcp-socket-base.h"
 
 #include "ns3/abort.h"
 #include "ns3/inet-socket-address.h"

@@ -4,15 +4,15 @@
 #ifndef MPTCP_SUBFLOW_H
 #define MPTCP_SUBFLOW_H
 
-#include "mptcp-ns3-compat.h"
-#include "mptcp-mapping-table.h"
-#include "mptcp-option.h"
+#include "ns3/mptcp-ns3-compat.h"
+#include "ns3/mptcp-mapping-table.h"
+#include "ns3/mptcp-option.h"
 
 #include "ns3/random-variable-stream.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-option-sack.h"
 #include "ns3/tcp-socket-base.h"
-#include "tcp-small-queues-socket.h"
+#include "ns3/tcp-small-queues-socket.h"
 
 #include <deque>
 #include <map>

@@ -1,12 +1,12 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "mptcp-transport-socket-factory.h"
+#include "ns3/mptcp-transport-socket-factory.h"
 
-#include "mmptcp-socket.h"
-#include "mptcp-l4-protocol.h"
-#include "mptcp-packet-scatter-socket.h"
-#include "tcp-small-queues-socket.h"
+#include "ns3/mmptcp-socket.h"
+#include "ns3/mptcp-l4-protocol.h"
+#include "ns3/mptcp-packet-scatter-socket.h"
+#include "ns3/tcp-small-queues-socket.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"

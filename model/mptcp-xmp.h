@@ -4,7 +4,7 @@
 #ifndef MPTCP_XMP_H
 #define MPTCP_XMP_H
 
-#include "mptcp-coupled-congestion-ops.h"
+#include "ns3/mptcp-coupled-congestion-ops.h"
 
 #include <cstdint>
 #include <utility>

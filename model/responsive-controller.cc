@@ -2,13 +2,13 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "responsive-controller.h"
+#include "ns3/responsive-controller.h"
 
-#include "mptcp-crypto.h"
-#include "mptcp-option.h"
+#include "ns3/mptcp-crypto.h"
+#include "ns3/mptcp-option.h"
 
 #include "ns3/abort.h"
-#include "ns3/datacenter-topology.h"
+#include "ns3/datacenter-fabric.h"
 #include "ns3/double.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -171,7 +171,7 @@ ResponsiveController::DoDispose()
 }
 
 void
-ResponsiveController::SetTopology(const DatacenterTopology& topo)
+ResponsiveController::SetTopology(const DatacenterFabric& topo)
 {
     NS_LOG_FUNCTION(this);
     m_graph = std::make_unique<DatacenterPathGraph>(topo);

@@ -76,7 +76,7 @@ class ResponsiveController : public SdnController
      * host link rate). Aborts if the fabric is not built.
      * \param topo the fabric
      */
-    void SetTopology(const DatacenterTopology& topo) override;
+    void SetTopology(const DatacenterFabric& topo) override;
 
     /// \return MPTCP flows seen (SYNs with MP_CAPABLE)
     uint64_t GetNFlows() const;

@@ -2,9 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "responsive-demand-table.h"
+#include "ns3/responsive-demand-table.h"
 
-#include "hedera-demand-estimator.h"
+#include "ns3/hedera-demand-estimator.h"
 
 #include "ns3/abort.h"
 

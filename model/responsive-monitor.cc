@@ -2,10 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "responsive-monitor.h"
+#include "ns3/responsive-monitor.h"
 
-#include "mptcp-socket-base.h"
-#include "mptcp-subflow.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/mptcp-subflow.h"
 
 #include "ns3/double.h"
 #include "ns3/log.h"

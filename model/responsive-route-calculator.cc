@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "responsive-route-calculator.h"
+#include "ns3/responsive-route-calculator.h"
 
 #include "ns3/abort.h"
 

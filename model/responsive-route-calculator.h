@@ -89,7 +89,7 @@ class ResponsiveRouteCalculator
     uint32_t GetNSubflows(uint64_t flow) const;
 
     /**
-     * \param link index of the link (DatacenterTopology::GetLinks())
+     * \param link index of the link (DatacenterFabric::GetLinks())
      * \param forward the direction (from the link's end a to b)
      * \return the number of aggregate flows on it: distinct flows with a subflow there
      */

@@ -4,12 +4,12 @@
 
 #include "ns3/sdn-controller.h"
 
-#include "mptcp-ns3-compat.h"
+#include "ns3/mptcp-ns3-compat.h"
 
 #include "ns3/abort.h"
 #include "ns3/net-device.h"
 #include "ns3/ipv4.h"
-#include "ns3/datacenter-topology.h"
+#include "ns3/datacenter-fabric.h"
 #include "ns3/channel.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -97,12 +97,12 @@ SdnController::AddSwitch(Ptr<SdnFlowTable> table)
 }
 
 void
-SdnController::SetTopology(const DatacenterTopology&)
+SdnController::SetTopology(const DatacenterFabric&)
 {
 }
 
 SdnController::HostPortMap
-SdnController::MapHostPorts(const DatacenterTopology& topo)
+SdnController::MapHostPorts(const DatacenterFabric& topo)
 {
     HostPortMap ports;
     for (uint32_t h = 0; h < topo.GetNHosts(); ++h)

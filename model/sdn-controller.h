@@ -21,7 +21,7 @@
 namespace ns3
 {
 
-class DatacenterTopology;
+class DatacenterFabric;
 
 /**
  * \ingroup mptcp
@@ -114,7 +114,7 @@ class SdnController : public Application
      * graph.
      * \param topo the built fabric
      */
-    virtual void SetTopology(const DatacenterTopology& topo);
+    virtual void SetTopology(const DatacenterFabric& topo);
     /// \return the number of switches controlled
     uint32_t GetNSwitches() const;
     /// \return the ids of the switches controlled, ascending
@@ -223,7 +223,7 @@ class SdnController : public Application
     /// Where a host address is attached to the fabric.
     struct HostPort
     {
-        uint32_t host;     //!< Host index (DatacenterTopology::GetHost()).
+        uint32_t host;     //!< Host index (DatacenterFabric::GetHost()).
         uint32_t switchId; //!< Node id of the switch on the link of the address's NIC.
     };
     /// Host attachments by IPv4 address (Ipv4Address::Get()).
@@ -232,13 +232,13 @@ class SdnController : public Application
     /**
      * \brief The switch every host address of a built fabric is attached to, for
      * controllers that map a flow's addresses to hosts and to the switch its source is on:
-     * every address of every host (DatacenterTopology::GetAllHostAddresses(), so also a
+     * every address of every host (DatacenterFabric::GetAllHostAddresses(), so also a
      * FatTree host's further addresses, FatTreeHelper::SetAddressesPerHost()).
      * Aborts if a host lacks one of its GetAllHostAddresses().
      * \param topo the built fabric
      * \return the attachments by address
      */
-    static HostPortMap MapHostPorts(const DatacenterTopology& topo);
+    static HostPortMap MapHostPorts(const DatacenterFabric& topo);
     /**
      * \brief A switch reported a new flow (Packet-In). Default: nothing.
      * \param switchId the switch

@@ -50,7 +50,7 @@ class SdnServerAgent : public Application
     /**
      * \brief Set the channel up (SdnControllerHelper::InstallControlNetwork() calls it): open
      * and bind the UDP socket to (localAddress, port). Once only; the node must have IPv4.
-     * \param hostIndex this host's index in the fabric (DatacenterTopology::GetHost())
+     * \param hostIndex this host's index in the fabric (DatacenterFabric::GetHost())
      * \param localAddress the host's address on the control network
      * \param controllerAddress the controller's address on this host's control link
      * \param port the controller's and the agents' UDP port

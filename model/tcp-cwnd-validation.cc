@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "tcp-cwnd-validation.h"
+#include "ns3/tcp-cwnd-validation.h"
 
 #include "ns3/log.h"
 

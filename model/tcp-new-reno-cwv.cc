@@ -1,9 +1,9 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "tcp-new-reno-cwv.h"
+#include "ns3/tcp-new-reno-cwv.h"
 
-#include "tcp-cwnd-validation.h"
+#include "ns3/tcp-cwnd-validation.h"
 
 namespace ns3
 {

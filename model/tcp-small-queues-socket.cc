@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "tcp-small-queues-socket.h"
+#include "ns3/tcp-small-queues-socket.h"
 
 #include "ns3/boolean.h"
 #include "ns3/log.h"

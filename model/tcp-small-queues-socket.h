@@ -7,9 +7,9 @@
 #ifndef TCP_SMALL_QUEUES_SOCKET_H
 #define TCP_SMALL_QUEUES_SOCKET_H
 
-#include "mptcp-ns3-compat.h"
-#include "tcp-cwnd-validation.h"
-#include "tcp-small-queues.h"
+#include "ns3/mptcp-ns3-compat.h"
+#include "ns3/tcp-cwnd-validation.h"
+#include "ns3/tcp-small-queues.h"
 
 #include "ns3/event-id.h"
 #include "ns3/tcp-socket-base.h"

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "tcp-small-queues.h"
+#include "ns3/tcp-small-queues.h"
 
 #include "ns3/ipv4-interface.h"
 #include "ns3/log.h"

@@ -12,6 +12,7 @@
  * numbered RNG streams, which only a fresh process numbers as mptcp-fattree does (CTest and
  * ./test.py run every suite in its own process).
  */
+#include "ns3/command-line.h"
 #include "ns3/datacenter-experiment.h"
 #include "ns3/datacenter-topology-registry.h"
 #include "ns3/datacenter-topology.h"
@@ -356,6 +357,66 @@ class ExperimentOptionErrorTest : public TestCase
 };
 
 /// Every built-in topology created by name: node and link counts computed by hand.
+/**
+ * \ingroup mptcp-test
+ * \brief DatacenterExperiment::DeclareOptions(): every option bound to its Config field, set by
+ * ns-3's CommandLine, listed once with its unit, and the warm-up's default resolved by
+ * Configure().
+ */
+class ExperimentOptionsTest : public TestCase
+{
+  public:
+    ExperimentOptionsTest()
+        : TestCase("DatacenterExperiment::DeclareOptions binds, parses and lists every option")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DatacenterExperiment::Config c;
+        ExperimentOptions options = DatacenterExperiment::DeclareOptions(c);
+        NS_TEST_ASSERT_MSG_EQ(options.Get().size(), 76, "options of mptcp-fattree, less --quiet");
+        const ExperimentOption* k = options.Find("k");
+        NS_TEST_ASSERT_MSG_NE(k, nullptr, "--k declared");
+        NS_TEST_ASSERT_MSG_EQ(k->GetType(), "uint", "type of --k");
+        NS_TEST_ASSERT_MSG_EQ(k->GetUnit(), "ports", "unit of --k");
+        NS_TEST_ASSERT_MSG_EQ(k->GetValueJson(), "8", "default of --k");
+        NS_TEST_ASSERT_MSG_EQ(options.Find("nosuch"), nullptr, "no --nosuch");
+        NS_TEST_ASSERT_MSG_EQ(options.Find("transport")->GetAllowed().size(), 5, "transports");
+
+        CommandLine cmd;
+        options.AddTo(cmd);
+        const char* argv[] = {"prog", "--k=4", "--transport=tcp", "--duration=0.6",
+                              "--hederaInterval=0.5", "--ackPriority=true",
+                              "--shuffleResponse=1000"};
+        cmd.Parse(7, const_cast<char**>(argv));
+        NS_TEST_ASSERT_MSG_EQ(c.k, 4, "--k sets Config::k");
+        NS_TEST_ASSERT_MSG_EQ(c.transport, "tcp", "--transport");
+        NS_TEST_ASSERT_MSG_EQ(c.sdn.hederaInterval, 0.5, "--hederaInterval sets Config::sdn");
+        NS_TEST_ASSERT_MSG_EQ(c.ackPriority, true, "--ackPriority");
+        NS_TEST_ASSERT_MSG_EQ(c.shuffleResponse, 1000, "--shuffleResponse");
+        NS_TEST_ASSERT_MSG_EQ(k->GetValueJson(), "4", "the option shows the parsed value");
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(c.warmup), true, "--warmup not given: NaN");
+
+        c.db = "none";
+        DatacenterExperiment exp;
+        DatacenterExperiment::Error error;
+        NS_TEST_ASSERT_MSG_EQ(exp.Configure(c, &error), true, error.why);
+        NS_TEST_ASSERT_MSG_EQ_TOL(exp.GetConfig().warmup, 0.2, 1e-12, "a third of 0.6 s");
+
+        const std::string list = options.ListJson();
+        const std::string kJson =
+            "{\"name\": \"k\", \"type\": \"uint\", \"default\": 4, \"unit\": \"ports\"";
+        NS_TEST_ASSERT_MSG_NE(list.find(kJson), std::string::npos, list.substr(0, 300));
+        NS_TEST_ASSERT_MSG_NE(list.find("{\"name\": \"RngRun\", \"type\": \"uint\""),
+                              std::string::npos,
+                              "ns-3's global values are listed");
+        NS_TEST_ASSERT_MSG_EQ(list.front(), '[', "a JSON list");
+        NS_TEST_ASSERT_MSG_EQ(list.back(), ']', "a JSON list");
+    }
+};
+
 class RegistryCountsTest : public TestCase
 {
   public:
@@ -542,6 +603,7 @@ class DatacenterExperimentTestSuite : public TestSuite
         // First: the golden numbers need the RNG stream numbering of a fresh process.
         AddTestCase(new ExperimentGoldenTest(), MPTCP_TEST_QUICK);
         AddTestCase(new ExperimentOptionErrorTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new ExperimentOptionsTest(), MPTCP_TEST_QUICK);
         AddTestCase(new RegistryCountsTest(), MPTCP_TEST_QUICK);
         AddTestCase(new UserTopologyTest(), MPTCP_TEST_QUICK);
     }

@@ -75,17 +75,17 @@ ci_examples() {
 }
 
 # ci_recipe HEADING [WRAPPER...] : the test and run lines of the README's recipe for this kind of
-# tree (section "## HEADING...": "./test.py ..." and "mkdir -p results && ..."), typed as they
+# tree (section "## HEADING...": "./test.py ..." and "./ns3 run ..." or "./waf --run ..."), typed as they
 # stand there, in the current ns-3 tree, after the stage's own configure and build (each line
 # through WRAPPER if given). Its configure and build lines are the stage's own, less what only CI
 # adds (tools/tests/test_readme.py checks that the stage configures with every option the recipe
-# names); the tree's results/fattree.db is removed first, so that runs do not pile up in it.
+# names); the tree's results/ folder is removed first, so that the run shows it creates it.
 ci_recipe() {
   local heading=$1 cmd n=0
   shift
-  rm -f results/fattree.db
+  rm -rf results   # the run creates its default database's folder
   while IFS= read -r cmd; do
-    case "$cmd" in "./test.py "*|"mkdir -p results && "*) ;; *) continue ;; esac
+    case "$cmd" in "./test.py "*|"./ns3 run "*|"./waf --run "*) ;; *) continue ;; esac
     n=$((n + 1))
     say "README recipe: $cmd"
     if "$@" bash -c "$cmd" </dev/null; then

@@ -29,6 +29,7 @@ import statistics
 import sys
 
 from . import load_variance, responsive_figures, schema, sdn_figures, sweep
+from .options import program_options
 from .common import (ArgumentParser, BadInput, PlotError, ci95, ci_text, error, int_list, mean,
                      mean_ci, norm_value, paired_difference, paired_ratio, parse_value,
                      percentile, pyplot, save_figure)
@@ -40,28 +41,6 @@ PROG = "mptcp-ns3 reproduce"
 DPI = 130  # of the figures drawn here; fattree_plots' own (Figs. 2, 3, 4) draw at 150
 FATTREE = "mptcp-fattree"
 FILE_TRANSFER = "mptcp-file-transfer"
-# Options of the programs (./build/mptcp-fattree --help and the shared interface of issue 5).
-OPTIONS = {
-    FATTREE: {
-        "k", "hostsPerTor", "linkRate", "delay", "queue", "transport", "dupAckThreshold",
-        "subflows", "cc", "scheduler", "matrix", "stride", "duration", "warmup", "mss", "buffer",
-        "minRto", "connTimeout", "delAckCount", "initialCwnd", "delAckTimeout", "quiet", "stock",
-        "workload",
-        "shortFlowRate", "longFlowFraction", "shortFlowSize", "flowSizeCdf", "shortTransport",
-        "switchThreshold", "incastSenders", "shortFlowStart", "topology", "hosts",
-        "connectionsPerHost", "localFraction", "hotspot", "RngSeed", "controller",
-        "hederaInterval", "hederaThreshold", "closedLoopDestination", "hostLimitedRate",
-        "ecnThreshold", "smallQueues", "cwndValidation", "ackPriority", "queueUnit", "subflowTrace",
-        "subflowTraceInterval",
-        # seed 004 (responsive_figures.py): Responsive MPTCP and its workloads
-        "monitorInterval", "deltaDgt", "deltaRvt", "stableCount", "maxSubflows", "deltaDdt",
-        "flows", "maxFlowsPerReceiver", "flowSizeMin", "flowSizeMax", "shuffleJobs", "reducers",
-        "mappers", "shuffleRequest", "shuffleResponse", "backgroundFraction",
-        "addressesPerHost", "edgeDelay", "aggDelay", "coreDelay",
-    },
-    FILE_TRANSFER: {"packets", "transport", "linkRate", "delay", "queue", "mss", "initialCwnd",
-                    "delAckCount", "RngSeed"},
-}
 MANAGED = {"db": "--db", "label": "the sweep name", "RngRun": "--runs"}
 SCALES = ("small", "paper")  # of every figure; the responsive-* ones also have "scaled"
 FIG17_PACKETS = "1,2,5,10,20,50,100,150,200,500,1000"
@@ -928,10 +907,11 @@ def parse_assignments(specs, what):
     return out
 
 
-def figure_points(fig, scale, runs, sets=(), only=()):
-    """The figure's points (with RngRun), after --set and --only."""
+def figure_points(fig, scale, runs, sets=(), only=(), bin_dir=None):
+    """The figure's points (with RngRun), after --set and --only; a --set NAME applies to the
+    figures whose program has the option NAME (its --list-options, in BIN_DIR)."""
     grid = fig.grid(scale)
-    names = OPTIONS[fig.program]
+    names = program_options(bin_dir, fig.program) if sets else {}
     for name, value in sets:
         if name in names:
             grid = [dict(p, **{name: parse_value(value)}) for p in grid]
@@ -941,15 +921,19 @@ def figure_points(fig, scale, runs, sets=(), only=()):
     return sweep.dedupe(sweep.with_runs(grid, runs))
 
 
-def check_names(figs, sets, only):
-    known = set().union(*(OPTIONS[f.program] for f in figs))
+def check_names(figs, sets, only, bin_dir):
+    """Every --set and --only NAME is an option of one of the figures' programs (their
+    --list-options) and not one the tool sets itself."""
+    if not sets and not only:
+        return
+    known = set().union(*(program_options(bin_dir, p) for p in {f.program for f in figs}))
     for name, _ in list(sets) + list(only):
         if name in MANAGED:
             raise BadInput(f"parameter '{name}' is set by {PROG} ({MANAGED[name]})")
         if name not in known:
             raise BadInput(f"unknown parameter '{name}' (options of "
-                           f"{', '.join(sorted({f.program for f in figs}))}; see --help "
-                           "of the program)")
+                           f"{', '.join(sorted({f.program for f in figs}))}; see "
+                           "--list-options of the program)")
 
 
 def require_run_id(point, result):
@@ -962,7 +946,8 @@ def plot_figure(fig, args, stream):
     con = schema.open_db(args.db, ("runs", "sweep_points"),
                          "run the figure first (without --plot-only)")
     try:
-        points = figure_points(fig, args.scale, args.runs, args.sets, args.only)
+        points = figure_points(fig, args.scale, args.runs, args.sets, args.only,
+                               args.bin_dir)
         rows = finished(con, fig.program, points)
         if not rows:
             raise PlotError(f"none of the {len(points)} points of {fig.name} ({args.scale} "
@@ -971,7 +956,7 @@ def plot_figure(fig, args, stream):
         ctx = Ctx(fig, con, rows, args.out, args.scale, stream, args.dpi)
         if fig.name == "fig11":
             ctx.fig9_points = figure_points(FIGURES["fig9"], args.scale, args.runs, args.sets,
-                                            args.only)
+                                            args.only, args.bin_dir)
         print(f"== {fig.name}: {fig.title} ({args.scale} scale, {len(rows)}/{len(points)} "
               "points with results)", file=stream)
         written = fig.plot(ctx)
@@ -992,12 +977,13 @@ def main(argv=None, stream=sys.stdout):
         # 'all' and 'list': the figures that have the scale (every one but at 'scaled').
         scaled = [f for f in FIGURES.values() if args.scale in f.scales]
         if args.figure == "list":
-            check_names(scaled, args.sets, args.only)
+            check_names(scaled, args.sets, args.only, args.bin_dir)
             width = max(len(f.name) for f in scaled)
             print(f"{'figure':<{width}} {'points':>6}  setting ({args.scale} scale, "
                   f"{len(args.runs)} run(s) per point)", file=stream)
             for f in scaled:
-                n = len(figure_points(f, args.scale, args.runs, args.sets, args.only))
+                n = len(figure_points(f, args.scale, args.runs, args.sets, args.only,
+                                      args.bin_dir))
                 print(f"{f.name:<{width}} {n:>6}  {f.title}: {f.setting}", file=stream)
             return 0
         if args.figure == "all":
@@ -1010,10 +996,10 @@ def main(argv=None, stream=sys.stdout):
         else:
             raise BadInput(f"unknown figure '{args.figure}' (known: "
                            f"{' '.join(FIGURES)} all list)")
-        check_names(figs, args.sets, args.only)
+        check_names(figs, args.sets, args.only, args.bin_dir)
         plan = {}
         for f in figs:
-            pts = figure_points(f, args.scale, args.runs, args.sets, args.only)
+            pts = figure_points(f, args.scale, args.runs, args.sets, args.only, args.bin_dir)
             if not pts:
                 raise BadInput(f"empty grid: no point of {f.name} is left after --only")
             plan.setdefault((f.program, f.sweep_name), pts)

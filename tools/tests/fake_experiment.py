@@ -124,6 +124,13 @@ def finite_workload(opts, rng, hosts, rate):
 
 
 def main():
+    if "--list-options" in sys.argv[1:]:
+        # The tools read the real program's options (the fake takes any): build/PROGRAM's list.
+        import paths
+        real = paths.program(os.path.basename(sys.argv[0]))
+        if not os.path.isfile(real):
+            sys.exit(f"fake: {real} is not built: no options to list")
+        os.execv(real, [real, "--list-options"])
     opts = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--") and "=" in a)
     if os.environ.get("FAKE_LOG"):
         with open(os.environ["FAKE_LOG"], "a") as f:

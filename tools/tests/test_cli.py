@@ -156,6 +156,32 @@ def test_unwritable_db_is_rejected_before_simulating(tmp_path):
     assert "simulated" not in p.stderr
 
 
+def test_default_database_folder_is_created(tmp_path):
+    # Under `./ns3 run` from the ns-3 top there is no results/ folder: the default --db
+    # (results/fattree.db) creates it; an explicit --db in a missing folder is still an error.
+    p = subprocess.run([BINARY, "--k=4", "--duration=0.1", "--warmup=0.05", "--quiet"],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    con = sqlite3.connect(str(tmp_path / "results" / "fattree.db"))
+    assert con.execute("SELECT COUNT(*), MIN(duration_s) FROM runs").fetchone() == (1, 0.1)
+
+
+def test_default_database_folder_is_not_created_on_bad_input(tmp_path):
+    p = subprocess.run([BINARY, "--k=7"], cwd=tmp_path, capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode != 0
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("duration, warmup", [("0.3", 0.1), ("1.5", 0.5), ("3.6", 1)])
+def test_default_warmup_fits_the_duration(duration, warmup):
+    # The smaller of 1 s and a third of --duration: --duration=0.3 alone is a valid run.
+    p = subprocess.run([BINARY, "--k=4", "--transport=tcp", "--duration=" + duration,
+                        "--db=none", "--quiet"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout.splitlines()[-1])["warmup_s"] == pytest.approx(warmup, rel=1e-5)
+
+
 def test_existing_non_database_is_left_untouched(tmp_path):
     f = tmp_path / "notes.txt"
     f.write_bytes(b"my precious notes\n")

@@ -17,6 +17,7 @@ import paths
 from mptcp_ns3 import figures as reproduce
 from mptcp_ns3 import load_variance
 from mptcp_ns3 import responsive_figures as responsive
+from mptcp_ns3.options import program_options
 from paths import PNG_MAGIC
 from test_sweep import install_fake, log_lines
 FIGS = ["fig2", "fig3", "fig4", "fig5", "fig6", "fig7", "fig8", "fig9", "fig10", "fig11",
@@ -50,7 +51,7 @@ def test_registry_names_and_options():
             grid = f.grid(scale)
             assert grid, (f.name, scale)
             for p in grid:
-                unknown = set(p) - reproduce.OPTIONS[f.program]
+                unknown = set(p) - set(program_options(paths.BUILD, f.program))
                 assert not unknown, (f.name, unknown)
     # Figures that share runs have the same grid.
     for a, b in (("fig2", "fig3"), ("fig2", "fig6"), ("fig9", "fig10"), ("fig4", "fig5"),

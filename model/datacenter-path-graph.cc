@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#include "datacenter-path-graph.h"
+#include "ns3/datacenter-path-graph.h"
 
 #include "ns3/abort.h"
 #include "ns3/data-rate.h"
@@ -58,7 +58,7 @@ struct DatacenterPathGraph::Impl
     /// A link of the fabric.
     struct EdgeInfo
     {
-        uint32_t link{0}; //!< Its index in DatacenterTopology::GetLinks().
+        uint32_t link{0}; //!< Its index in DatacenterFabric::GetLinks().
     };
 
     /// Nodes and links; vecS: vertex descriptors are indices 0 .. n-1 (vertex_index built in).
@@ -177,7 +177,7 @@ struct DatacenterPathGraph::Impl
 
 DatacenterPathGraph::DatacenterPathGraph() = default;
 
-DatacenterPathGraph::DatacenterPathGraph(const DatacenterTopology& topo)
+DatacenterPathGraph::DatacenterPathGraph(const DatacenterFabric& topo)
 {
     Build(topo);
 }
@@ -187,7 +187,7 @@ DatacenterPathGraph::DatacenterPathGraph(DatacenterPathGraph&&) noexcept = defau
 DatacenterPathGraph& DatacenterPathGraph::operator=(DatacenterPathGraph&&) noexcept = default;
 
 void
-DatacenterPathGraph::Build(const DatacenterTopology& topo)
+DatacenterPathGraph::Build(const DatacenterFabric& topo)
 {
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(!topo.IsCreated() || !topo.IsAssigned(),
@@ -222,7 +222,7 @@ DatacenterPathGraph::Build(const DatacenterTopology& topo)
     impl->links.reserve(links.size());
     for (uint32_t li = 0; li < links.size(); ++li)
     {
-        const DatacenterTopology::Link& link = links[li];
+        const DatacenterFabric::Link& link = links[li];
         Impl::LinkState state;
         state.a = find(link.a, "link end");
         state.b = find(link.b, "link end");

@@ -4,7 +4,7 @@
 #ifndef DATACENTER_PATH_GRAPH_H
 #define DATACENTER_PATH_GRAPH_H
 
-#include "ns3/datacenter-topology.h"
+#include "ns3/datacenter-fabric.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/net-device.h"
 #include "ns3/node.h"
@@ -25,7 +25,8 @@ namespace ns3
 
 /**
  * \ingroup mptcp
- * \brief A datacenter fabric (any DatacenterTopology) as a graph, for a central controller:
+ * \brief A datacenter fabric (any DatacenterFabric, e.g. a DatacenterTopology) as a graph, for a
+ * central controller:
  * the equal-cost shortest paths between two hosts, the capacity of every link in each
  * direction and the rate the controller has reserved on it.
  *
@@ -35,8 +36,8 @@ namespace ns3
  * the path's links, per link and direction; this class holds that state and nothing else (it
  * installs no route and sends no packet).
  *
- * The graph: one vertex per node of DatacenterTopology::GetNodes(), one undirected edge per
- * link of DatacenterTopology::GetLinks(), whose index in that vector is the link index used
+ * The graph: one vertex per node of DatacenterFabric::GetNodes(), one undirected edge per
+ * link of DatacenterFabric::GetLinks(), whose index in that vector is the link index used
  * throughout. A link's "forward" direction is from its end \c a to its end \c b (a is the
  * lower-layer node in every built-in fabric, so forward is upwards, towards the core). The
  * distances are Boost.Graph's (boost::breadth_first_search over the switches, hop count); the
@@ -47,7 +48,7 @@ namespace ns3
  * so a host is only ever the first or the last node of a path. A multi-homed host
  * (DualHomedFatTreeHelper: two NICs) starts and ends paths on any of its NICs; the shortest
  * paths between two hosts are those of minimum hop count over all NIC pairs, which is how
- * DatacenterTopology::GetEqualCostPathCount() counts them.
+ * DatacenterFabric::GetEqualCostPathCount() counts them.
  *
  * The capacities are the devices' "DataRate" attributes read by Build(): the capacity of a
  * direction is the rate of the device that sends in that direction. A rate changed afterwards
@@ -78,7 +79,7 @@ class DatacenterPathGraph
      */
     struct Hop
     {
-        uint32_t link;            //!< Index of the link in DatacenterTopology::GetLinks().
+        uint32_t link;            //!< Index of the link in DatacenterFabric::GetLinks().
         Ptr<Node> from;           //!< The node the hop leaves (the sender on this link).
         Ptr<Node> to;             //!< The node the hop enters.
         Ptr<NetDevice> egress;    //!< The device of \c from on this link (it sends).
@@ -102,7 +103,7 @@ class DatacenterPathGraph
      * \param topo the fabric, after Create() and AssignIpv4Addresses() (e.g. after
      *        DatacenterTopology::Build())
      */
-    explicit DatacenterPathGraph(const DatacenterTopology& topo);
+    explicit DatacenterPathGraph(const DatacenterFabric& topo);
     /// Destructor (defined where Impl is complete).
     ~DatacenterPathGraph();
     DatacenterPathGraph(const DatacenterPathGraph&) = delete;            //!< one owner of the
@@ -126,7 +127,7 @@ class DatacenterPathGraph
      * not among GetNodes().
      * \param topo the fabric, after Create() and AssignIpv4Addresses()
      */
-    void Build(const DatacenterTopology& topo);
+    void Build(const DatacenterFabric& topo);
     /// \return whether Build() ran
     bool IsBuilt() const;
     /// \return the number of hosts (the fabric's GetNHosts()), 0 before Build()
@@ -142,7 +143,7 @@ class DatacenterPathGraph
      * come before those out of NIC 1. The order depends only on the fabric's GetLinks()
      * order, so it is the same in every run. No path passes through a third host, nor twice
      * through a node or a link.
-     * \param srcHost source host index (DatacenterTopology::GetHost())
+     * \param srcHost source host index (DatacenterFabric::GetHost())
      * \param dstHost destination host index
      * \return the paths; one empty path if srcHost == dstHost; none if no path exists.
      *         NS_ABORT_MSG on a host index out of range or before Build()
