@@ -78,72 +78,148 @@ ParsePackets(const std::string& text, std::vector<uint32_t>* out)
     return !out->empty() && text.back() != ',';
 }
 
-} // namespace
-
-int
-main(int argc, char* argv[])
+/// The program's options (their defaults: the values here).
+struct Options
 {
-    std::string transport = "mptcp";
-    std::string packetList = "1,2,5,10,20,50,100,150,200,500,1000";
-    std::string linkRate = "1Gbps";
-    std::string delay = "20us";
-    uint32_t queue = 100;
-    uint32_t mss = 1400;
-    uint32_t initialCwnd = 10;
-    uint32_t delAckCount = 1;
-    const std::string defaultDb = "results/file-transfer.db"; // its folder is created if missing
-    std::string db = defaultDb;
-    std::string label;
+    /// The default database; its folder is created if missing.
+    static constexpr const char* kDefaultDb = "results/file-transfer.db";
+    std::string transport = "mptcp";                                  //!< tcp | mptcp.
+    std::string packetList = "1,2,5,10,20,50,100,150,200,500,1000";  //!< File sizes, packets.
+    std::string linkRate = "1Gbps";                                   //!< Host links' rate.
+    std::string delay = "20us";                                       //!< One-way link delay.
+    uint32_t queue = 100;                                             //!< Device queues, packets.
+    uint32_t mss = 1400;                                              //!< Segment size, bytes.
+    uint32_t initialCwnd = 10;                                        //!< Initial window, segments.
+    uint32_t delAckCount = 1;                                         //!< Segments per delayed ACK.
+    std::string db = kDefaultDb;                                      //!< Results database.
+    std::string label;                                                //!< Label of the run.
+};
 
-    CommandLine cmd(__FILE__);
-    cmd.Usage("Time to set up a connection and transfer a short file between two dual-NIC "
-              "hosts on one switch, TCP against MPTCP (Raiciu et al., SIGCOMM 2011, Fig. 17).");
-    // Every option declared once: the command line and --list-options come from here.
+/// Every option of the program, declared once: the command line and --list-options.
+ExperimentOptions
+DeclareOptions(Options& o)
+{
     ExperimentOptions options;
     options.Add(ExperimentOption::Bind("transport",
-                                       transport,
+                                       o.transport,
                                        "",
                                        "tcp (one NIC) | mptcp (fullmesh over both NICs, 2 "
                                        "subflows)",
                                        {"tcp", "mptcp"}));
     options.Add(ExperimentOption::Bind("packets",
-                                       packetList,
+                                       o.packetList,
                                        "packets",
                                        "comma-separated file sizes in MSS-sized packets, "
                                        "distinct, >= 1"));
     options.Add(ExperimentOption::Bind("linkRate",
-                                       linkRate,
+                                       o.linkRate,
                                        "rate",
                                        "rate of the four host links (ns-3 DataRate)"));
     options.Add(ExperimentOption::Bind("delay",
-                                       delay,
+                                       o.delay,
                                        "time",
                                        "one-way propagation delay of each link (ns-3 Time)"));
     options.Add(ExperimentOption::Bind("queue",
-                                       queue,
+                                       o.queue,
                                        "packets",
                                        "DropTail queue of every device, packets"));
     options.Add(ExperimentOption::Bind("mss",
-                                       mss,
+                                       o.mss,
                                        "bytes",
                                        "TCP segment size = packet payload, bytes"));
     options.Add(ExperimentOption::Bind("initialCwnd",
-                                       initialCwnd,
+                                       o.initialCwnd,
                                        "segments",
                                        "initial congestion window of connections and subflows, "
                                        "segments"));
     options.Add(ExperimentOption::Bind("delAckCount",
-                                       delAckCount,
+                                       o.delAckCount,
                                        "segments",
                                        "segments per delayed ACK (default 1: Linux's quick-ACK "
                                        "mode at the start of a connection)"));
     options.Add(ExperimentOption::Bind("db",
-                                       db,
+                                       o.db,
                                        "file",
                                        "SQLite results database, appended to (\"none\": no "
                                        "database; the default's folder results/ is created if "
                                        "missing)"));
-    options.Add(ExperimentOption::Bind("label", label, "", "free-form label stored with the run"));
+    options.Add(ExperimentOption::Bind("label", o.label, "", "free-form label stored with the run"));
+    return options;
+}
+
+/**
+ * Store the run in the database of --db (none if empty).
+ * \param o the options
+ * \param results the transfers
+ * \param wall the run's wall-clock time, s
+ * \return the run's id, -1 if not stored
+ */
+int64_t
+StoreRun(const Options& o, const std::vector<TransferRecord>& results, double wall)
+{
+    const bool mptcp = o.transport == "mptcp";
+    DataRateValue rateValue;
+    rateValue.DeserializeFromString(o.linkRate, MakeDataRateChecker());
+    TimeValue delayValue;
+    mptcp_example::ParseTime(o.delay, &delayValue);
+    RunRecord run;
+    run.label = o.label;
+    run.experiment = "file-transfer";
+    run.topology = "dual-homed-pair";
+    run.hosts = 2;
+    run.linkRateBps = rateValue.Get().GetBitRate();
+    run.delayS = delayValue.Get().GetSeconds();
+    run.queuePkts = o.queue;
+    run.transport = o.transport;
+    run.subflows = mptcp ? 2 : 1;
+    run.cc = mptcp ? "lia" : "newreno";
+    run.rngSeed = RngSeedManager::GetSeed();
+    run.rngRun = RngSeedManager::GetRun();
+    run.ns3Version = "3." + std::to_string(MPTCP_NS3_MINOR);
+    run.flows = results.size();
+    run.wallS = wall;
+    std::ostringstream params;
+    params << "{\"transport\":" << mptcp_example::Json(o.transport)
+           << ",\"packets\":" << mptcp_example::Json(o.packetList)
+           << ",\"linkRate\":" << mptcp_example::Json(o.linkRate)
+           << ",\"delay\":" << mptcp_example::Json(o.delay) << ",\"queue\":" << o.queue
+           << ",\"mss\":" << o.mss << ",\"initialCwnd\":" << o.initialCwnd
+           << ",\"delAckCount\":" << o.delAckCount << "}";
+    run.paramsJson = params.str();
+    int64_t runId = -1;
+    if (!o.db.empty())
+    {
+        std::string why;
+        if (o.db == Options::kDefaultDb && !ExperimentDatabase::CreateDirectory(o.db, &why))
+        {
+            std::cerr << PROGRAM << ": could not store the run in " << o.db << ": " << why
+                      << std::endl;
+        }
+        else
+        {
+            ExperimentDatabase database(o.db);
+            runId = database.AddTransferRun(run, results);
+            if (runId < 0)
+            {
+                std::cerr << PROGRAM << ": could not store the run in " << o.db << ": "
+                          << database.GetLastError() << std::endl;
+            }
+        }
+    }
+
+    return runId;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    Options o;
+    CommandLine cmd(__FILE__);
+    cmd.Usage("Time to set up a connection and transfer a short file between two dual-NIC "
+              "hosts on one switch, TCP against MPTCP (Raiciu et al., SIGCOMM 2011, Fig. 17).");
+    ExperimentOptions options = DeclareOptions(o);
     const std::string defaultsJson = options.ListJson(); // before parsing: the defaults
     options.AddTo(cmd);
     bool listOptions = false;
@@ -157,75 +233,75 @@ main(int argc, char* argv[])
         std::cout << defaultsJson << std::endl;
         return 0;
     }
-    if (db == "none")
+    if (o.db == "none")
     {
-        db.clear();
+        o.db.clear();
     }
 
-    if (transport != "tcp" && transport != "mptcp")
+    if (o.transport != "tcp" && o.transport != "mptcp")
     {
-        Fail("transport", transport, "must be tcp or mptcp");
+        Fail("transport", o.transport, "must be tcp or mptcp");
     }
     std::vector<uint32_t> packets;
-    if (!ParsePackets(packetList, &packets))
+    if (!ParsePackets(o.packetList, &packets))
     {
-        Fail("packets", packetList, "must be a comma-separated list of distinct counts >= 1");
+        Fail("packets", o.packetList, "must be a comma-separated list of distinct counts >= 1");
     }
     DataRateValue rateValue;
-    if (!rateValue.DeserializeFromString(linkRate, MakeDataRateChecker()) ||
+    if (!rateValue.DeserializeFromString(o.linkRate, MakeDataRateChecker()) ||
         rateValue.Get().GetBitRate() == 0)
     {
-        Fail("linkRate", linkRate, "not a data rate such as 1Gbps");
+        Fail("linkRate", o.linkRate, "not a data rate such as 1Gbps");
     }
     TimeValue delayValue;
-    if (!mptcp_example::ParseTime(delay, &delayValue) ||
+    if (!mptcp_example::ParseTime(o.delay, &delayValue) ||
         delayValue.Get().IsNegative())
     {
-        Fail("delay", delay, "not a non-negative time such as 20us");
+        Fail("delay", o.delay, "not a non-negative time such as 20us");
     }
-    if (queue == 0)
+    if (o.queue == 0)
     {
         Fail("queue", "0", "must be at least 1 packet");
     }
-    if (mss < 100 || mss > 9000)
+    if (o.mss < 100 || o.mss > 9000)
     {
-        Fail("mss", std::to_string(mss), "must be between 100 and 9000 bytes");
+        Fail("mss", std::to_string(o.mss), "must be between 100 and 9000 bytes");
     }
-    if (initialCwnd < 1)
+    if (o.initialCwnd < 1)
     {
         Fail("initialCwnd", "0", "must be at least 1 segment");
     }
-    if (delAckCount < 1)
+    if (o.delAckCount < 1)
     {
         Fail("delAckCount", "0", "must be at least 1");
     }
-    if (!db.empty())
+    if (!o.db.empty())
     {
         std::string why;
-        if (!ExperimentDatabase::CheckWritable(db, &why, db == defaultDb))
+        if (!ExperimentDatabase::CheckWritable(o.db, &why, o.db == Options::kDefaultDb))
         {
-            Fail("db", db, why);
+            Fail("db", o.db, why);
         }
     }
-    const bool mptcp = transport == "mptcp";
+    const bool mptcp = o.transport == "mptcp";
     const auto wallStart = std::chrono::steady_clock::now();
 
     const uint32_t buffer = 4 << 20; // never the limit
-    mptcp_example::ConfigureTwoHostTransport(mss, 1, buffer);
-    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(initialCwnd));
-    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delAckCount));
+    mptcp_example::ConfigureTwoHostTransport(o.mss, 1, buffer);
+    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(o.initialCwnd));
+    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(o.delAckCount));
     Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
     // A lost SYN or SYN/ACK is retransmitted after Linux's 1 s (RFC 6298), not ns-3's 3 s.
     Config::SetDefault("ns3::TcpSocket::ConnTimeout", TimeValue(Seconds(1)));
     Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
     Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(2));
 
-    FileTransferHelper pair(rateValue.Get(), delayValue.Get(), queue);
+    FileTransferHelper pair(rateValue.Get(), delayValue.Get(), o.queue);
     const std::vector<TransferRecord> results =
         pair.Run(mptcp ? MpTcpSocketFactory::GetTypeId() : TcpSocketFactory::GetTypeId(),
                  packets,
-                 mss);
-    uint32_t drops = 0; // every queue of the topology, all transfers
+                 o.mss);
+    uint32_t drops = 0; // every o.queue of the topology, all transfers
     for (uint32_t link = 0; link < 4; ++link)
     {
         drops += pair.GetDrops(link, true) + pair.GetDrops(link, false);
@@ -236,7 +312,7 @@ main(int argc, char* argv[])
 
     for (const auto& r : results)
     {
-        std::cout << transport << " " << r.packets << " packets (" << r.bytes << " bytes) in "
+        std::cout << o.transport << " " << r.packets << " packets (" << r.bytes << " bytes) in "
                   << std::fixed << std::setprecision(3) << r.transferTimeS * 1e3 << " ms"
                   << std::defaultfloat << std::endl;
     }
@@ -247,51 +323,7 @@ main(int argc, char* argv[])
                   << " transfers completed" << std::endl;
     }
 
-    RunRecord run;
-    run.label = label;
-    run.experiment = "file-transfer";
-    run.topology = "dual-homed-pair";
-    run.hosts = 2;
-    run.linkRateBps = rateValue.Get().GetBitRate();
-    run.delayS = delayValue.Get().GetSeconds();
-    run.queuePkts = queue;
-    run.transport = transport;
-    run.subflows = mptcp ? 2 : 1;
-    run.cc = mptcp ? "lia" : "newreno";
-    run.rngSeed = RngSeedManager::GetSeed();
-    run.rngRun = RngSeedManager::GetRun();
-    run.ns3Version = "3." + std::to_string(MPTCP_NS3_MINOR);
-    run.flows = results.size();
-    run.wallS = wall;
-    std::ostringstream params;
-    params << "{\"transport\":" << mptcp_example::Json(transport)
-           << ",\"packets\":" << mptcp_example::Json(packetList)
-           << ",\"linkRate\":" << mptcp_example::Json(linkRate)
-           << ",\"delay\":" << mptcp_example::Json(delay) << ",\"queue\":" << queue
-           << ",\"mss\":" << mss << ",\"initialCwnd\":" << initialCwnd
-           << ",\"delAckCount\":" << delAckCount << "}";
-    run.paramsJson = params.str();
-    int64_t runId = -1;
-    if (!db.empty())
-    {
-        std::string why;
-        if (db == defaultDb && !ExperimentDatabase::CreateDirectory(db, &why))
-        {
-            std::cerr << PROGRAM << ": could not store the run in " << db << ": " << why
-                      << std::endl;
-        }
-        else
-        {
-            ExperimentDatabase database(db);
-            runId = database.AddTransferRun(run, results);
-            if (runId < 0)
-            {
-                std::cerr << PROGRAM << ": could not store the run in " << db << ": "
-                          << database.GetLastError() << std::endl;
-            }
-        }
-    }
-
+    const int64_t runId = StoreRun(o, results, wall);
     std::ostringstream list;
     for (size_t i = 0; i < results.size(); ++i)
     {
@@ -300,12 +332,12 @@ main(int argc, char* argv[])
              << ", \"transfer_time_s\": " << std::setprecision(9) << results[i].transferTimeS
              << "}";
     }
-    std::cout << "{\"transport\": " << mptcp_example::Json(transport)
-              << ", \"subflows\": " << run.subflows
-              << ", \"link_rate_bps\": " << std::setprecision(12) << run.linkRateBps
-              << ", \"mss\": " << mss << ", \"transfers\": [" << list.str()
+    std::cout << "{\"transport\": " << mptcp_example::Json(o.transport)
+              << ", \"subflows\": " << (mptcp ? 2 : 1) << ", \"link_rate_bps\": "
+              << std::setprecision(12) << static_cast<double>(rateValue.Get().GetBitRate())
+              << ", \"mss\": " << o.mss << ", \"transfers\": [" << list.str()
               << "], \"queue_drops\": " << drops
               << ", \"complete\": " << (complete ? "true" : "false") << ", \"run_id\": " << runId
               << ", \"wall_s\": " << std::setprecision(6) << wall << "}" << std::endl;
-    return (!complete || (!db.empty() && runId < 0)) ? 1 : 0;
+    return (!complete || (!o.db.empty() && runId < 0)) ? 1 : 0;
 }

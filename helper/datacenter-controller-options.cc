@@ -155,28 +155,18 @@ DatacenterControllerOptions::Install(const DatacenterTopology& topo,
 std::string
 DatacenterControllerOptions::SummaryJsonFields(Ptr<SdnController> ctl, double durationS) const
 {
-    Ptr<HederaController> hedera = DynamicCast<HederaController>(ctl);
-    Ptr<ResponsiveController> responsive = DynamicCast<ResponsiveController>(ctl);
+    const SdnController::RunCounters counters =
+        ctl ? ctl->GetRunCounters() : SdnController::RunCounters();
     std::ostringstream os;
     os << ", \"controller\": \"" << controller << "\""
-       << ", \"flows_scheduled\": "
-       << (hedera ? hedera->GetNFlowsScheduled() : responsive ? responsive->GetNFlows() : 0)
-       << ", \"hedera_rounds\": " << (hedera ? hedera->GetNRounds() : 0)
+       << ", \"flows_scheduled\": " << counters.flowsScheduled
+       << ", \"hedera_rounds\": " << counters.schedulingRounds
        << ", \"rules_installed\": " << (ctl ? ctl->GetNRulesInstalled() : 0)
        << ", \"control_messages\": " << (ctl ? ctl->GetNMessages() : 0)
        << ", \"control_bytes\": " << (ctl ? ctl->GetControlBytes() : 0);
-    if (responsive)
+    if (ctl)
     {
-        // Only with responsive, so that the other runs' JSON (golden outputs) stays.
-        const uint32_t servers = std::max<uint32_t>(1, responsive->GetNServers());
-        os << ", \"path_requests\": " << responsive->GetNRequests()
-           << ", \"subflows_granted\": " << responsive->GetNSubflowsGranted()
-           << ", \"demands_sent\": " << responsive->GetNDemandsSent()
-           << ", \"server_messages\": " << responsive->GetNServerMessages()
-           << ", \"server_control_bytes\": " << responsive->GetServerControlBytes()
-           << ", \"server_control_bps_per_server\": "
-           << (durationS > 0 ? responsive->GetServerControlBytes() * 8.0 / durationS / servers
-                             : 0.0);
+        ctl->WriteSummaryFields(os, durationS); // its own keys (other runs' JSON stays)
     }
     return os.str();
 }
@@ -188,15 +178,13 @@ DatacenterControllerOptions::Record(Ptr<SdnController> ctl, ControllerRunRecord*
     {
         return false;
     }
-    Ptr<HederaController> hedera = DynamicCast<HederaController>(ctl);
-    Ptr<ResponsiveController> responsive = DynamicCast<ResponsiveController>(ctl);
+    const SdnController::RunCounters counters = ctl->GetRunCounters();
+    const bool responsive = controller == "responsive"; // its parameters live in the monitors
     row->controller = controller;
     row->intervalS = responsive ? Time(monitorInterval).GetSeconds() : hederaInterval;
     row->threshold = responsive ? deltaDgt : hederaThreshold;
-    row->flowsScheduled = hedera       ? hedera->GetNFlowsScheduled()
-                          : responsive ? responsive->GetNFlows()
-                                       : 0;
-    row->rounds = hedera ? hedera->GetNRounds() : responsive ? responsive->GetNRequests() : 0;
+    row->flowsScheduled = counters.flowsScheduled;
+    row->rounds = counters.rounds;
     row->rulesInstalled = ctl->GetNRulesInstalled();
     row->controlMessages = ctl->GetNMessages();
     row->controlBytes = ctl->GetControlBytes();

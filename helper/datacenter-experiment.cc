@@ -277,6 +277,31 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     {
         c.db.clear();
     }
+    // One part after the other; each names the first invalid option of its own.
+    if (!ValidateFabric(error) || !ValidateTransport(error) || !ValidateRun(error) ||
+        !ValidateTraffic(error) || !ValidateControl(error))
+    {
+        return false;
+    }
+    // Last, once every option is valid: MPI_Init, before any node or event exists.
+    std::string mpiWhy;
+    if (c.mpi && !DatacenterPartition::Enable(nullptr,
+                                              nullptr,
+                                              c.mpiSync == "nullmsg"
+                                                  ? DatacenterPartition::NULL_MESSAGE
+                                                  : DatacenterPartition::GRANTED_TIME_WINDOW,
+                                              &mpiWhy))
+    {
+        return Reject("mpi", "true", mpiWhy, error);
+    }
+    m_configured = true;
+    return true;
+}
+
+bool
+DatacenterExperiment::ValidateFabric(Error* error)
+{
+    Config& c = m_cfg;
     // The fabric's options, checked by the topology itself.
     m_params.k = c.k;
     m_params.hostsPerTor = c.hostsPerTor;
@@ -305,6 +330,63 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     }
     c.hostsPerTor = m_params.hostsPerTor;
     const DatacenterTopologyRegistry::Entry& topology = DatacenterTopologyRegistry::Get(c.topology);
+    DataRateValue rateValue;
+    if (!rateValue.DeserializeFromString(c.linkRate, MakeDataRateChecker()) ||
+        rateValue.Get().GetBitRate() == 0)
+    {
+        return Reject("linkRate", c.linkRate, "not a data rate such as 100Mbps", error);
+    }
+    m_params.linkRate = rateValue.Get();
+    if (!Text::ParseTime(c.delay, &m_params.delay) || m_params.delay.IsNegative())
+    {
+        return Reject("delay", c.delay, "not a non-negative time such as 20us", error);
+    }
+    if (c.queue == 0)
+    {
+        return Reject("queue", "0", "must be at least 1 packet", error);
+    }
+    if (c.queueUnit != "packets" && c.queueUnit != "bytes")
+    {
+        return Reject("queueUnit", c.queueUnit, "must be packets or bytes", error);
+    }
+    if (c.stock && !topology.stock)
+    {
+        return Reject("stock", "true", "the stock ns-3 baseline runs --topology=" +
+                          DatacenterTopologyRegistry::JoinOr(
+                              DatacenterTopologyRegistry::GetStockNames()) +
+                      " only", error);
+    }
+    if (c.switchForwarding != "fast" && c.switchForwarding != "ipv4")
+    {
+        return Reject("switchForwarding", c.switchForwarding, "must be fast or ipv4", error);
+    }
+    if (c.ecnThreshold < 0)
+    {
+        return Reject("ecnThreshold", std::to_string(c.ecnThreshold), "must be >= 0 packets",
+                      error);
+    }
+    if (c.ecnThreshold > 0 && static_cast<uint32_t>(c.ecnThreshold) >= c.queue)
+    {
+        return Reject("ecnThreshold",
+                      std::to_string(c.ecnThreshold),
+                      "must be less than --queue (" + std::to_string(c.queue) + " packets)",
+                      error);
+    }
+    if (c.ecnThreshold > 0 && (c.stock || c.switchForwarding != "fast"))
+    {
+        return Reject("ecnThreshold",
+                      std::to_string(c.ecnThreshold),
+                      "needs --switchForwarding=fast and not --stock (switches mark in "
+                      "ns3::EcmpSwitchForwarder)",
+                      error);
+    }
+    return true;
+}
+
+bool
+DatacenterExperiment::ValidateTransport(Error* error)
+{
+    Config& c = m_cfg;
     if (DatacenterWorkloadHelper::FactoryName(c.transport).empty())
     {
         return Reject("transport",
@@ -327,23 +409,6 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
                       "must be " + MpTcpSchedulerRegistry::ListNames(),
                       error);
     }
-    auto matrixType = TrafficMatrix::FromString(c.matrix);
-    if (!matrixType)
-    {
-        return Reject("matrix", c.matrix, "must be one of " + TrafficMatrix::TypeNames(), error);
-    }
-    m_matrixType = *matrixType;
-    DataRateValue rateValue;
-    if (!rateValue.DeserializeFromString(c.linkRate, MakeDataRateChecker()) ||
-        rateValue.Get().GetBitRate() == 0)
-    {
-        return Reject("linkRate", c.linkRate, "not a data rate such as 100Mbps", error);
-    }
-    m_params.linkRate = rateValue.Get();
-    if (!Text::ParseTime(c.delay, &m_params.delay) || m_params.delay.IsNegative())
-    {
-        return Reject("delay", c.delay, "not a non-negative time such as 20us", error);
-    }
     if (!Text::ParseTime(c.minRto, &m_minRto) || !m_minRto.IsStrictlyPositive())
     {
         return Reject("minRto", c.minRto, "not a positive time such as 200ms", error);
@@ -355,14 +420,6 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     if (!Text::ParseTime(c.connTimeout, &m_connTimeout) || !m_connTimeout.IsStrictlyPositive())
     {
         return Reject("connTimeout", c.connTimeout, "not a positive time such as 1s", error);
-    }
-    if (!Text::ParseTime(c.subflowTraceInterval, &m_traceInterval) ||
-        !m_traceInterval.IsStrictlyPositive())
-    {
-        return Reject("subflowTraceInterval",
-                      c.subflowTraceInterval,
-                      "not a positive time such as 10ms",
-                      error);
     }
     if (!Text::ParseTime(c.delAckTimeout, &m_delAckTimeout) ||
         !m_delAckTimeout.IsStrictlyPositive())
@@ -386,6 +443,27 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     {
         return Reject("delAckCount", "0", "must be at least 1", error);
     }
+    if (c.mss < 100 || c.mss > 9000)
+    {
+        return Reject("mss", std::to_string(c.mss), "must be between 100 and 9000 bytes", error);
+    }
+    if (c.stock && c.transport != "tcp")
+    {
+        return Reject("stock", "true", "the stock ns-3 baseline runs --transport=tcp only", error);
+    }
+    if (c.cc == "xmp" && c.ecnThreshold == 0 &&
+        (c.transport == "mptcp" || c.transport == "mmptcp"))
+    {
+        m_warnings.push_back("--cc=xmp without --ecnThreshold: no switch marks CE, XMP reacts "
+                             "to losses only (doc/mptcp.rst, \"XMP and ECN marking\")");
+    }
+    return true;
+}
+
+bool
+DatacenterExperiment::ValidateRun(Error* error)
+{
+    Config& c = m_cfg;
     if (!(c.duration > 0))
     {
         return Reject("duration", std::to_string(c.duration), "must be positive", error);
@@ -401,18 +479,52 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
                       "must be >= 0 and less than --duration",
                       error);
     }
-    if (c.queue == 0)
+    if (!Text::ParseTime(c.subflowTraceInterval, &m_traceInterval) ||
+        !m_traceInterval.IsStrictlyPositive())
     {
-        return Reject("queue", "0", "must be at least 1 packet", error);
+        return Reject("subflowTraceInterval",
+                      c.subflowTraceInterval,
+                      "not a positive time such as 10ms",
+                      error);
     }
-    if (c.queueUnit != "packets" && c.queueUnit != "bytes")
+    std::string why;
+    // The default database's folder (results/) is created when the run is stored.
+    m_createDbDirectory = c.db == Config().db;
+    if (!c.db.empty() && !ExperimentDatabase::CheckWritable(c.db, &why, m_createDbDirectory))
     {
-        return Reject("queueUnit", c.queueUnit, "must be packets or bytes", error);
+        return Reject("db", c.db, why, error);
     }
-    if (c.mss < 100 || c.mss > 9000)
+    if (c.mpiSync != "granted" && c.mpiSync != "nullmsg")
     {
-        return Reject("mss", std::to_string(c.mss), "must be between 100 and 9000 bytes", error);
+        return Reject("mpiSync", c.mpiSync, "must be granted or nullmsg", error);
     }
+    if (c.arrivalOrder.empty())
+    {
+        c.arrivalOrder = c.mpi ? "ingress" : "event";
+    }
+    if (c.arrivalOrder != "event" && c.arrivalOrder != "ingress")
+    {
+        return Reject("arrivalOrder", c.arrivalOrder, "must be event or ingress", error);
+    }
+    if (c.mpi && c.arrivalOrder != "ingress")
+    {
+        m_warnings.push_back("--mpi with --arrivalOrder=event: results depend on how the "
+                             "fabric is split over the ranks (doc/mptcp.rst, \"Distributed runs\")");
+    }
+    return true;
+}
+
+bool
+DatacenterExperiment::ValidateTraffic(Error* error)
+{
+    Config& c = m_cfg;
+    const DatacenterTopologyRegistry::Entry& topology = DatacenterTopologyRegistry::Get(c.topology);
+    auto matrixType = TrafficMatrix::FromString(c.matrix);
+    if (!matrixType)
+    {
+        return Reject("matrix", c.matrix, "must be one of " + TrafficMatrix::TypeNames(), error);
+    }
+    m_matrixType = *matrixType;
     if (m_matrixType == TrafficMatrix::Type::STRIDE && c.stride != 0 &&
         !TrafficMatrix::IsValidStride(m_nHosts, c.stride))
     {
@@ -454,48 +566,6 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     {
         return false;
     }
-    std::string why;
-    // The default database's folder (results/) is created when the run is stored.
-    m_createDbDirectory = c.db == Config().db;
-    if (!c.db.empty() && !ExperimentDatabase::CheckWritable(c.db, &why, m_createDbDirectory))
-    {
-        return Reject("db", c.db, why, error);
-    }
-    if (c.stock && !topology.stock)
-    {
-        return Reject("stock", "true", "the stock ns-3 baseline runs --topology=" +
-                          DatacenterTopologyRegistry::JoinOr(
-                              DatacenterTopologyRegistry::GetStockNames()) +
-                      " only", error);
-    }
-    if (c.switchForwarding != "fast" && c.switchForwarding != "ipv4")
-    {
-        return Reject("switchForwarding", c.switchForwarding, "must be fast or ipv4", error);
-    }
-    if (c.ecnThreshold < 0)
-    {
-        return Reject("ecnThreshold", std::to_string(c.ecnThreshold), "must be >= 0 packets",
-                      error);
-    }
-    if (c.ecnThreshold > 0 && static_cast<uint32_t>(c.ecnThreshold) >= c.queue)
-    {
-        return Reject("ecnThreshold",
-                      std::to_string(c.ecnThreshold),
-                      "must be less than --queue (" + std::to_string(c.queue) + " packets)",
-                      error);
-    }
-    if (c.ecnThreshold > 0 && (c.stock || c.switchForwarding != "fast"))
-    {
-        return Reject("ecnThreshold",
-                      std::to_string(c.ecnThreshold),
-                      "needs --switchForwarding=fast and not --stock (switches mark in "
-                      "ns3::EcmpSwitchForwarder)",
-                      error);
-    }
-    if (c.stock && c.transport != "tcp")
-    {
-        return Reject("stock", "true", "the stock ns-3 baseline runs --transport=tcp only", error);
-    }
     if (c.stock && m_shortResolved != "tcp")
     {
         return Reject("shortTransport",
@@ -503,33 +573,17 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
                       "the stock ns-3 baseline runs tcp only",
                       error);
     }
-    if (c.mpiSync != "granted" && c.mpiSync != "nullmsg")
-    {
-        return Reject("mpiSync", c.mpiSync, "must be granted or nullmsg", error);
-    }
+    return true;
+}
+
+bool
+DatacenterExperiment::ValidateControl(Error* error)
+{
+    Config& c = m_cfg;
     std::string badOption, badValue, badWhy;
     if (!c.sdn.Validate(c.stock, c.mpi, c.transport, &badOption, &badValue, &badWhy))
     {
         return Reject(badOption, badValue, badWhy, error);
-    }
-    if (c.arrivalOrder.empty())
-    {
-        c.arrivalOrder = c.mpi ? "ingress" : "event";
-    }
-    if (c.arrivalOrder != "event" && c.arrivalOrder != "ingress")
-    {
-        return Reject("arrivalOrder", c.arrivalOrder, "must be event or ingress", error);
-    }
-    if (c.mpi && c.arrivalOrder != "ingress")
-    {
-        m_warnings.push_back("--mpi with --arrivalOrder=event: results depend on how the "
-                             "fabric is split over the ranks (doc/mptcp.rst, \"Distributed runs\")");
-    }
-    if (c.cc == "xmp" && c.ecnThreshold == 0 &&
-        (c.transport == "mptcp" || c.transport == "mmptcp"))
-    {
-        m_warnings.push_back("--cc=xmp without --ecnThreshold: no switch marks CE, XMP reacts "
-                             "to losses only (doc/mptcp.rst, \"XMP and ECN marking\")");
     }
     m_mpSubflows = c.subflows; // also for MPTCP short flows of a TCP run
     m_subflows = (c.transport == "mptcp" || c.transport == "mmptcp") ? c.subflows : 1;
@@ -537,18 +591,6 @@ DatacenterExperiment::Configure(const Config& config, Error* error)
     {
         m_subflows = c.sdn.maxSubflows; // the most a flow gets (it starts with one)
     }
-    // Last, once every option is valid: MPI_Init, before any node or event exists.
-    std::string mpiWhy;
-    if (c.mpi && !DatacenterPartition::Enable(nullptr,
-                                              nullptr,
-                                              c.mpiSync == "nullmsg"
-                                                  ? DatacenterPartition::NULL_MESSAGE
-                                                  : DatacenterPartition::GRANTED_TIME_WINDOW,
-                                              &mpiWhy))
-    {
-        return Reject("mpi", "true", mpiWhy, error);
-    }
-    m_configured = true;
     return true;
 }
 
@@ -885,35 +927,7 @@ DatacenterExperiment::Run()
     }
     const double jain = sumPct2 > 0 ? sumPct * sumPct / (m_flows.size() * sumPct2) : 0;
 
-    RunRecord& run = m_run;
-    run.label = c.label;
-    run.experiment = "fattree";
-    const DatacenterTopologyRegistry::Entry& entry = DatacenterTopologyRegistry::Get(c.topology);
-    run.topology = c.stock ? entry.recordName + "-stock-global-routing" : entry.recordName;
-    run.k = topology.GetK();
-    run.hostsPerTor = c.hostsPerTor;
-    run.hosts = m_nHosts;
-    run.linkRateBps = linkBps;
-    run.delayS = m_params.delay.GetSeconds();
-    run.queuePkts = c.queue;
-    run.transport = c.transport;
-    run.subflows = m_subflows;
-    // PS is NewReno alone; MMPTCP couples its phase-2 subflows with --cc.
-    run.cc = (c.transport == "mptcp" || c.transport == "mmptcp") ? c.cc : "newreno";
-    run.matrix = TrafficMatrix::ToString(m_matrixType);
-    run.durationS = c.duration;
-    run.warmupS = c.warmup;
-    run.rngSeed = RngSeedManager::GetSeed();
-    run.rngRun = RngSeedManager::GetRun();
-    run.ns3Version = "3." + std::to_string(MPTCP_NS3_MINOR);
-    run.flows = m_flows.size();
-    run.aggregateGoodputBps = aggregate;
-    run.optimalBps = optimalSum;
-    run.optimalPct = 100.0 * aggregate / optimalSum;
-    run.minFlowPct = minPct;
-    run.jainIndex = jain;
-    run.wallS = m_progress->Wall();
-    run.paramsJson = ParamsJson();
+    RecordRun(aggregate, optimalSum, minPct, jain);
     m_workloadResults = CollectWorkloadResults();
     m_workloadResults.links = LinkRecords(m_layers->CollectLinks());
     ControllerRunRecord controllerRow;
@@ -930,6 +944,41 @@ DatacenterExperiment::Run()
         m_workloadResults.summary.switchThresholdBytes = c.switchThreshold;
     }
     CollectFiniteResults();
+}
+
+void
+DatacenterExperiment::RecordRun(double aggregateBps, double optimalBps, double minPct, double jain)
+{
+    const Config& c = m_cfg;
+    RunRecord& run = m_run;
+    run.label = c.label;
+    run.experiment = "fattree";
+    const DatacenterTopologyRegistry::Entry& entry = DatacenterTopologyRegistry::Get(c.topology);
+    run.topology = c.stock ? entry.recordName + "-stock-global-routing" : entry.recordName;
+    run.k = m_topology->GetK();
+    run.hostsPerTor = c.hostsPerTor;
+    run.hosts = m_nHosts;
+    run.linkRateBps = m_params.linkRate.GetBitRate();
+    run.delayS = m_params.delay.GetSeconds();
+    run.queuePkts = c.queue;
+    run.transport = c.transport;
+    run.subflows = m_subflows;
+    // PS is NewReno alone; MMPTCP couples its phase-2 subflows with --cc.
+    run.cc = (c.transport == "mptcp" || c.transport == "mmptcp") ? c.cc : "newreno";
+    run.matrix = TrafficMatrix::ToString(m_matrixType);
+    run.durationS = c.duration;
+    run.warmupS = c.warmup;
+    run.rngSeed = RngSeedManager::GetSeed();
+    run.rngRun = RngSeedManager::GetRun();
+    run.ns3Version = "3." + std::to_string(MPTCP_NS3_MINOR);
+    run.flows = m_flows.size();
+    run.aggregateGoodputBps = aggregateBps;
+    run.optimalBps = optimalBps;
+    run.optimalPct = 100.0 * aggregateBps / optimalBps;
+    run.minFlowPct = minPct;
+    run.jainIndex = jain;
+    run.wallS = m_progress->Wall();
+    run.paramsJson = ParamsJson();
 }
 
 std::string

@@ -285,8 +285,28 @@ class DatacenterExperiment
   private:
     class Progress;
 
+    /// Configure()'s checks of one part each, in this order; each resolves its part's
+    /// defaults and returns false with \p error set on its first invalid option.
+    /// \return false on an invalid fabric option (topology, its size, links, queues, switches)
+    bool ValidateFabric(Error* error);
+    /// \return false on an invalid transport option (transport, subflows, cc, timers, mss)
+    bool ValidateTransport(Error* error);
+    /// \return false on an invalid option of the run (duration, warm-up, trace, database, MPI)
+    bool ValidateRun(Error* error);
+    /// \return false on an invalid traffic option (matrix, locality, hot spot, workload)
+    bool ValidateTraffic(Error* error);
+    /// \return false on an invalid controller option; sets the subflow counts
+    bool ValidateControl(Error* error);
     /// \return false with \p error set on an invalid workload option
     bool ValidateWorkload(Error* error);
+    /**
+     * \brief Fill the run's row of the results database (after Run()'s measurement).
+     * \param aggregateBps goodput of all measured flows after the warm-up, bit/s
+     * \param optimalBps their optimum, bit/s
+     * \param minPct the lowest flow's percentage of its optimum (NaN: no long flow)
+     * \param jain Jain's fairness index of the flows' percentages
+     */
+    void RecordRun(double aggregateBps, double optimalBps, double minPct, double jain);
     /// Config::SetDefault of every transport option.
     void ConfigureTransport();
     /// Install the long and short flows and the statistics.

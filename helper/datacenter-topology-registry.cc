@@ -139,164 +139,193 @@ Layered(std::unique_ptr<Tree> tree, const DatacenterTopologyParameters& p)
     return tree;
 }
 
+/// \return the registry entry of the k-ary FatTree
+DatacenterTopologyRegistry::Entry
+FatTreeEntry()
+{
+    using Error = DatacenterTopologyRegistry::Error;
+    using Params = DatacenterTopologyParameters;
+    return {"fattree",
+            "k-ary FatTree (Al-Fares et al. 2008): k pods of k-port switches, --hostsPerTor "
+            "per edge switch (default k/2)",
+            "fattree",
+            "FatTree",
+            true,
+            false,
+            [](Params& p, uint32_t* n, Error* e) {
+                if (!ValidateSwitched(p, e) || !ValidateEvenK(p, e))
+                {
+                    return false;
+                }
+                if (p.addressesPerHost < 1 ||
+                    (p.addressesPerHost > 1 &&
+                     static_cast<uint64_t>(p.addressesPerHost) * p.k > 256))
+                {
+                    return Reject("addressesPerHost",
+                                  p.addressesPerHost,
+                                  "must be between 1 and 256/k = " +
+                                      std::to_string(256 / p.k) +
+                                      " (extra addresses in 10.(pod + n*k).x.y)",
+                                  e);
+                }
+                p.hostsPerTor = p.hostsPerTor ? p.hostsPerTor : p.k / 2;
+                *n = p.k * p.k / 2 * p.hostsPerTor;
+                return true;
+            },
+            [](const Params& p) {
+                auto tree = std::make_unique<FatTreeHelper>(p.k, p.hostsPerTor);
+                tree->SetAddressesPerHost(p.addressesPerHost);
+                return Layered(std::move(tree), p);
+            }};
+}
+
+/// \return the registry entry of the dual-homed FatTree
+DatacenterTopologyRegistry::Entry
+DualHomedFatTreeEntry()
+{
+    using Error = DatacenterTopologyRegistry::Error;
+    using Params = DatacenterTopologyParameters;
+    return {"dhft",
+            "dual-homed FatTree (seed 000 §5): every host on a ToR pair, k a multiple of 4, "
+            "--hostsPerTor per pair (default 2k/3)",
+            "dhft",
+            "dual-homed FatTree",
+            false,
+            false,
+            [](Params& p, uint32_t* n, Error* e) {
+                if (!ValidateSwitched(p, e))
+                {
+                    return false;
+                }
+                if (p.k < 4 || p.k % 4 != 0 || p.k > 80)
+                {
+                    return Reject("k",
+                                  p.k,
+                                  "for dhft, k must be a multiple of 4 between 4 and 80",
+                                  e);
+                }
+                if (!ValidateOneAddress(p, "dhft", e))
+                {
+                    return false;
+                }
+                p.hostsPerTor = p.hostsPerTor
+                                    ? p.hostsPerTor
+                                    : DualHomedFatTreeHelper::DefaultHostsPerPair(p.k);
+                *n = p.k * p.k / 2 * p.hostsPerTor;
+                return true;
+            },
+            [](const Params& p) {
+                return Layered(std::make_unique<DualHomedFatTreeHelper>(p.k, p.hostsPerTor),
+                               p);
+            }};
+}
+
+/// \return the registry entry of the VL2 Clos
+DatacenterTopologyRegistry::Entry
+Vl2Entry()
+{
+    using Error = DatacenterTopologyRegistry::Error;
+    using Params = DatacenterTopologyParameters;
+    return {"vl2",
+            "VL2 Clos (seed 000 §4.3.1): D_A = D_I = k, switch links at 10x --linkRate, "
+            "--hostsPerTor per ToR (default 20)",
+            "vl2",
+            "VL2 Clos",
+            false,
+            false,
+            [](Params& p, uint32_t* n, Error* e) {
+                if (!ValidateSwitched(p, e))
+                {
+                    return false;
+                }
+                if (p.k > 254 || !ValidateEvenK(p, e))
+                {
+                    return Reject("k", p.k, "k must be even and at least 2", e);
+                } // (the message of the other fabrics, also for k > 254)
+                if (!ValidateOneAddress(p, "vl2", e))
+                {
+                    return false;
+                }
+                p.hostsPerTor = p.hostsPerTor ? p.hostsPerTor : 20;
+                *n = p.k * p.k / 4 * p.hostsPerTor;
+                return true;
+            },
+            [](const Params& p) -> std::unique_ptr<DatacenterTopology> {
+                auto vl2 = std::make_unique<Vl2Helper>(p.k, p.hostsPerTor);
+                vl2->SetHostLinkDataRate(p.linkRate);
+                for (auto layer : {DatacenterTopology::HOST_EDGE,
+                                   DatacenterTopology::EDGE_AGGREGATION,
+                                   DatacenterTopology::AGGREGATION_CORE})
+                {
+                    vl2->SetDelay(layer, p.GetDelay(layer));
+                }
+                vl2->SetQueueSize(p.queue);
+                return vl2;
+            }};
+}
+
+/// \return the registry entry of the perfect switch
+DatacenterTopologyRegistry::Entry
+PerfectSwitchEntry()
+{
+    using Error = DatacenterTopologyRegistry::Error;
+    using Params = DatacenterTopologyParameters;
+    return {"perfect",
+            "--hosts hosts on one non-blocking switch",
+            "perfect-switch",
+            "perfect switch",
+            false,
+            true,
+            [](Params& p, uint32_t* n, Error* e) {
+                if (p.hosts < 2 || p.hosts > (1U << 22))
+                {
+                    return Reject("hosts", p.hosts, "must be between 2 and 4194304", e);
+                }
+                if (p.hostsPerTor != 0)
+                {
+                    return Reject("hostsPerTor",
+                                  p.hostsPerTor,
+                                  "not with --topology=perfect",
+                                  e);
+                }
+                if (!p.aggDelay.IsStrictlyNegative())
+                {
+                    return Reject("aggDelay",
+                                  p.aggDelay,
+                                  "not with --topology=perfect (host links only: "
+                                  "--edgeDelay or --delay)",
+                                  e);
+                }
+                if (!p.coreDelay.IsStrictlyNegative())
+                {
+                    return Reject("coreDelay",
+                                  p.coreDelay,
+                                  "not with --topology=perfect (host links only: "
+                                  "--edgeDelay or --delay)",
+                                  e);
+                }
+                if (!ValidateOneAddress(p, "perfect", e))
+                {
+                    return false;
+                }
+                p.hostsPerTor = p.hosts; // one rack
+                *n = p.hosts;
+                return true;
+            },
+            [](const Params& p) -> std::unique_ptr<DatacenterTopology> {
+                auto ps = std::make_unique<PerfectSwitchHelper>(p.hosts);
+                ps->SetHostLinkDataRate(p.linkRate);
+                ps->SetHostLinkDelay(p.GetDelay(DatacenterTopology::HOST_EDGE));
+                ps->SetQueueSize(p.queue);
+                return ps;
+            }};
+}
+
 /// \return the built-in topologies
 std::vector<DatacenterTopologyRegistry::Entry>
 BuiltIns()
 {
-    using Error = DatacenterTopologyRegistry::Error;
-    using Params = DatacenterTopologyParameters;
-    std::vector<DatacenterTopologyRegistry::Entry> v;
-    v.push_back({"fattree",
-                 "k-ary FatTree (Al-Fares et al. 2008): k pods of k-port switches, --hostsPerTor "
-                 "per edge switch (default k/2)",
-                 "fattree",
-                 "FatTree",
-                 true,
-                 false,
-                 [](Params& p, uint32_t* n, Error* e) {
-                     if (!ValidateSwitched(p, e) || !ValidateEvenK(p, e))
-                     {
-                         return false;
-                     }
-                     if (p.addressesPerHost < 1 ||
-                         (p.addressesPerHost > 1 &&
-                          static_cast<uint64_t>(p.addressesPerHost) * p.k > 256))
-                     {
-                         return Reject("addressesPerHost",
-                                       p.addressesPerHost,
-                                       "must be between 1 and 256/k = " +
-                                           std::to_string(256 / p.k) +
-                                           " (extra addresses in 10.(pod + n*k).x.y)",
-                                       e);
-                     }
-                     p.hostsPerTor = p.hostsPerTor ? p.hostsPerTor : p.k / 2;
-                     *n = p.k * p.k / 2 * p.hostsPerTor;
-                     return true;
-                 },
-                 [](const Params& p) {
-                     auto tree = std::make_unique<FatTreeHelper>(p.k, p.hostsPerTor);
-                     tree->SetAddressesPerHost(p.addressesPerHost);
-                     return Layered(std::move(tree), p);
-                 }});
-    v.push_back({"dhft",
-                 "dual-homed FatTree (seed 000 §5): every host on a ToR pair, k a multiple of 4, "
-                 "--hostsPerTor per pair (default 2k/3)",
-                 "dhft",
-                 "dual-homed FatTree",
-                 false,
-                 false,
-                 [](Params& p, uint32_t* n, Error* e) {
-                     if (!ValidateSwitched(p, e))
-                     {
-                         return false;
-                     }
-                     if (p.k < 4 || p.k % 4 != 0 || p.k > 80)
-                     {
-                         return Reject("k",
-                                       p.k,
-                                       "for dhft, k must be a multiple of 4 between 4 and 80",
-                                       e);
-                     }
-                     if (!ValidateOneAddress(p, "dhft", e))
-                     {
-                         return false;
-                     }
-                     p.hostsPerTor = p.hostsPerTor
-                                         ? p.hostsPerTor
-                                         : DualHomedFatTreeHelper::DefaultHostsPerPair(p.k);
-                     *n = p.k * p.k / 2 * p.hostsPerTor;
-                     return true;
-                 },
-                 [](const Params& p) {
-                     return Layered(std::make_unique<DualHomedFatTreeHelper>(p.k, p.hostsPerTor),
-                                    p);
-                 }});
-    v.push_back({"vl2",
-                 "VL2 Clos (seed 000 §4.3.1): D_A = D_I = k, switch links at 10x --linkRate, "
-                 "--hostsPerTor per ToR (default 20)",
-                 "vl2",
-                 "VL2 Clos",
-                 false,
-                 false,
-                 [](Params& p, uint32_t* n, Error* e) {
-                     if (!ValidateSwitched(p, e))
-                     {
-                         return false;
-                     }
-                     if (p.k > 254 || !ValidateEvenK(p, e))
-                     {
-                         return Reject("k", p.k, "k must be even and at least 2", e);
-                     } // (the message of the other fabrics, also for k > 254)
-                     if (!ValidateOneAddress(p, "vl2", e))
-                     {
-                         return false;
-                     }
-                     p.hostsPerTor = p.hostsPerTor ? p.hostsPerTor : 20;
-                     *n = p.k * p.k / 4 * p.hostsPerTor;
-                     return true;
-                 },
-                 [](const Params& p) -> std::unique_ptr<DatacenterTopology> {
-                     auto vl2 = std::make_unique<Vl2Helper>(p.k, p.hostsPerTor);
-                     vl2->SetHostLinkDataRate(p.linkRate);
-                     for (auto layer : {DatacenterTopology::HOST_EDGE,
-                                        DatacenterTopology::EDGE_AGGREGATION,
-                                        DatacenterTopology::AGGREGATION_CORE})
-                     {
-                         vl2->SetDelay(layer, p.GetDelay(layer));
-                     }
-                     vl2->SetQueueSize(p.queue);
-                     return vl2;
-                 }});
-    v.push_back({"perfect",
-                 "--hosts hosts on one non-blocking switch",
-                 "perfect-switch",
-                 "perfect switch",
-                 false,
-                 true,
-                 [](Params& p, uint32_t* n, Error* e) {
-                     if (p.hosts < 2 || p.hosts > (1U << 22))
-                     {
-                         return Reject("hosts", p.hosts, "must be between 2 and 4194304", e);
-                     }
-                     if (p.hostsPerTor != 0)
-                     {
-                         return Reject("hostsPerTor",
-                                       p.hostsPerTor,
-                                       "not with --topology=perfect",
-                                       e);
-                     }
-                     if (!p.aggDelay.IsStrictlyNegative())
-                     {
-                         return Reject("aggDelay",
-                                       p.aggDelay,
-                                       "not with --topology=perfect (host links only: "
-                                       "--edgeDelay or --delay)",
-                                       e);
-                     }
-                     if (!p.coreDelay.IsStrictlyNegative())
-                     {
-                         return Reject("coreDelay",
-                                       p.coreDelay,
-                                       "not with --topology=perfect (host links only: "
-                                       "--edgeDelay or --delay)",
-                                       e);
-                     }
-                     if (!ValidateOneAddress(p, "perfect", e))
-                     {
-                         return false;
-                     }
-                     p.hostsPerTor = p.hosts; // one rack
-                     *n = p.hosts;
-                     return true;
-                 },
-                 [](const Params& p) -> std::unique_ptr<DatacenterTopology> {
-                     auto ps = std::make_unique<PerfectSwitchHelper>(p.hosts);
-                     ps->SetHostLinkDataRate(p.linkRate);
-                     ps->SetHostLinkDelay(p.GetDelay(DatacenterTopology::HOST_EDGE));
-                     ps->SetQueueSize(p.queue);
-                     return ps;
-                 }});
-    return v;
+    return {FatTreeEntry(), DualHomedFatTreeEntry(), Vl2Entry(), PerfectSwitchEntry()};
 }
 
 } // namespace

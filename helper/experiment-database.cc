@@ -1058,6 +1058,18 @@ ExperimentDatabase::GetWorkloadResults(int64_t runId, WorkloadResults* out)
                           l.utilization = ColReal(s, i++);
                           out->links.push_back(l);
                       });
+    return ok && found && GetFlowDetailResults(runId, out);
+}
+
+bool
+ExperimentDatabase::GetFlowDetailResults(int64_t runId, WorkloadResults* out)
+{
+    auto select = [this, runId](const std::string& cols,
+                                const std::string& rest,
+                                const std::function<void(sqlite3_stmt*)>& row) {
+        return SelectRows("SELECT " + cols + " " + rest, runId, row);
+    };
+    bool ok = true;
     ok = ok && select(NameList(kHotSpotFlowColumns, ""),
                       "FROM hotspot_flows WHERE run_id = ?1 ORDER BY flow_id",
                       [&](sqlite3_stmt* s) {
@@ -1112,7 +1124,7 @@ ExperimentDatabase::GetWorkloadResults(int64_t runId, WorkloadResults* out)
                           c.controlBytes = static_cast<uint64_t>(ColInt(s, 3));
                           out->controlServers.push_back(c);
                       });
-    return ok && found;
+    return ok;
 }
 
 std::vector<TransferRecord>

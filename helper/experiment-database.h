@@ -484,6 +484,15 @@ class ExperimentDatabase
                     const std::function<void(sqlite3_stmt*)>& row);
 
     /**
+     * GetWorkloadResults()' second half: the rows of hotspot_flows, controller_runs,
+     * flow_subflows, shuffle_jobs and control_servers of \p runId, appended to \p out.
+     * \param runId the run
+     * \param out receives the rows
+     * \return true on success; on failure sets m_lastError
+     */
+    bool GetFlowDetailResults(int64_t runId, WorkloadResults* out);
+
+    /**
      * Executes SQL without results.
      * \param sql one or more statements
      * \return true on success; on failure sets m_lastError

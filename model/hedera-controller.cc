@@ -87,6 +87,16 @@ HederaController::SetTopology(const DatacenterFabric& topo)
     m_edgeSwitches.assign(edges.begin(), edges.end());
 }
 
+SdnController::RunCounters
+HederaController::GetRunCounters() const
+{
+    RunCounters c;
+    c.flowsScheduled = GetNFlowsScheduled();
+    c.rounds = GetNRounds();
+    c.schedulingRounds = GetNRounds();
+    return c;
+}
+
 int32_t
 HederaController::GlobalFirstFit(DatacenterPathGraph& graph,
                                  const std::vector<DatacenterPathGraph::Path>& paths,

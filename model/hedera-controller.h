@@ -78,6 +78,8 @@ class HederaController : public SdnController
     uint64_t GetNRounds() const;
     /// \return elephants placed on a path (Hedera's "flows scheduled")
     uint64_t GetNFlowsScheduled() const;
+    /// \return flows scheduled and rounds (both the database's and the summary's)
+    RunCounters GetRunCounters() const override;
     /// \return elephant placements that found no path with room (the flow stayed on ECMP)
     uint64_t GetNUnplaced() const;
     /// \return flows placed now (reservations held)

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <ostream>
 
 namespace ns3
 {
@@ -177,6 +178,28 @@ ResponsiveController::SetTopology(const DatacenterFabric& topo)
     m_graph = std::make_unique<DatacenterPathGraph>(topo);
     m_nicRateBps = topo.GetHostLinkRate();
     m_hostPorts = MapHostPorts(topo);
+}
+
+SdnController::RunCounters
+ResponsiveController::GetRunCounters() const
+{
+    RunCounters c;
+    c.flowsScheduled = GetNFlows();
+    c.rounds = GetNRequests();
+    return c;
+}
+
+void
+ResponsiveController::WriteSummaryFields(std::ostream& os, double durationS) const
+{
+    const uint32_t servers = std::max<uint32_t>(1, GetNServers());
+    os << ", \"path_requests\": " << GetNRequests()
+       << ", \"subflows_granted\": " << GetNSubflowsGranted()
+       << ", \"demands_sent\": " << GetNDemandsSent()
+       << ", \"server_messages\": " << GetNServerMessages()
+       << ", \"server_control_bytes\": " << GetServerControlBytes()
+       << ", \"server_control_bps_per_server\": "
+       << (durationS > 0 ? GetServerControlBytes() * 8.0 / durationS / servers : 0.0);
 }
 
 void

@@ -92,6 +92,13 @@ class ResponsiveController : public SdnController
     uint64_t GetNSubflowsGranted() const;
     /// \return DEMAND messages sent
     uint64_t GetNDemandsSent() const;
+    /// \return flows and path requests (no periodic rounds)
+    RunCounters GetRunCounters() const override;
+    /// Writes path_requests, subflows_granted, demands_sent, server_messages,
+    /// server_control_bytes and server_control_bps_per_server (bit/s per server).
+    /// \param os the summary being written
+    /// \param durationS the simulated time of the run, s
+    void WriteSummaryFields(std::ostream& os, double durationS) const override;
     /// \return other packets routed (not the SYNs of MPTCP flows)
     uint64_t GetNOtherRouted() const;
     /// \return the route calculator (per-link aggregate flows)

@@ -126,6 +126,17 @@ SdnController::MapHostPorts(const DatacenterFabric& topo)
     return ports;
 }
 
+SdnController::RunCounters
+SdnController::GetRunCounters() const
+{
+    return RunCounters();
+}
+
+void
+SdnController::WriteSummaryFields(std::ostream&, double) const
+{
+}
+
 uint32_t
 SdnController::GetNSwitches() const
 {

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <map>
+#include <ostream>
 #include <unordered_map>
 #include <vector>
 
@@ -164,6 +165,30 @@ class SdnController : public Application
     uint64_t GetControlBytes() const;
     /// \return Flow-Mods that added or modified a rule (not deletions)
     uint64_t GetNRulesInstalled() const;
+
+    /// What every controller reports of a run, through one interface: the row of the results
+    /// database's ``controller_runs`` and the common keys of the JSON summary.
+    struct RunCounters
+    {
+        /// Flows the controller handled: Hedera's elephants scheduled, Responsive MPTCP's
+        /// flows that asked for paths (``controller_runs.flows_scheduled``).
+        uint64_t flowsScheduled{0};
+        /// Its decisions: Hedera's scheduling rounds, Responsive MPTCP's path requests
+        /// (``controller_runs.rounds``).
+        uint64_t rounds{0};
+        /// Periodic scheduling rounds (Hedera); 0 for an event-driven controller (the JSON
+        /// summary's ``hedera_rounds``).
+        uint64_t schedulingRounds{0};
+    };
+    /// \return the run's counters (a controller without any: zeros)
+    virtual RunCounters GetRunCounters() const;
+    /**
+     * \brief Write the controller's own keys of the JSON summary, each as `, "key": value`
+     * (none by default; Responsive MPTCP: its requests, grants, demands and server traffic).
+     * \param os the summary being written
+     * \param durationS the simulated time of the run, s (for rates)
+     */
+    virtual void WriteSummaryFields(std::ostream& os, double durationS) const;
 
     /**
      * \brief Register a server (a host with an SdnServerAgent) on the control network; the

@@ -54,3 +54,44 @@ def test_the_check_can_fail(tmp_path):
     found = INCLUDE.findall(text)
     assert found == ["ns3/datacenter-topology.h", "fat-tree-helper.h"]
     assert {os.path.basename(i) for i in found} <= headers("helper")
+
+
+MAX_FUNCTION_LINES = 150
+
+
+def function_lengths(path):
+    """(lines, first line of the signature) of every function defined in PATH: the module's
+    formatting puts a definition's braces alone in column 0 (namespace, class, struct and enum
+    bodies are not functions)."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    out = []
+    i = 0
+    while i < len(lines):
+        if lines[i] == "{":
+            k = i - 1
+            while k > 0 and not lines[k].strip():
+                k -= 1
+            head = lines[k].strip()
+            j = i + 1
+            while j < len(lines) and not lines[j].startswith("}"):
+                j += 1
+            if not re.match(r"(namespace|class|struct|enum|union|extern)\b", head):
+                out.append((j - i + 1, f"{os.path.relpath(path, ROOT)}:{k + 1}: {head}"))
+                i = j
+        i += 1
+    return out
+
+
+def test_no_function_of_helper_or_examples_is_over_150_lines():
+    found = [f for folder in ("helper", "examples") for p in sources(folder)
+             if p.endswith(".cc") for f in function_lengths(p)]
+    assert len(found) > 100, "the parser finds the functions"
+    long = sorted(f for f in found if f[0] > MAX_FUNCTION_LINES)
+    assert not long, f"functions over {MAX_FUNCTION_LINES} lines: {long}"
+
+
+def test_function_lengths_are_measured(tmp_path):
+    f = tmp_path / "x.cc"
+    f.write_text("namespace ns3\n{\n\nint\nF(int a)\n{\n    return a;\n}\n\n} // namespace ns3\n")
+    assert function_lengths(str(f)) == [(3, f"{os.path.relpath(str(f), ROOT)}:5: F(int a)")]
