@@ -64,7 +64,6 @@ MEASURED = re.compile(r"^\.\. measured: ([0-9a-f]{7,40}) golden=([0-9a-f]{12}) -
 PENDING_NOTE = ".. note:: Not yet remeasured"
 NOT_YET_REMEASURED = {
     "Fig. 2 and 3: FatTree, throughput against subflows, and per flow",
-    "Fig. 13: centralized scheduling (Hedera's First Fit) against ECMP and MPTCP",
 }
 
 
