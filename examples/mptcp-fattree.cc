@@ -69,23 +69,13 @@ main(int argc, char* argv[])
     cmd.Usage("FatTree experiment of Raiciu et al. (SIGCOMM 2011, Fig. 2 and 3): long-lived "
               "flows over a k-ary FatTree with per-flow ECMP, TCP against MPTCP.");
     // Every option is declared once, in DatacenterExperiment::DeclareOptions().
-    auto declare = [](DatacenterExperiment::Config& config, bool& quietFlag) {
-        ExperimentOptions options = DatacenterExperiment::DeclareOptions(config);
-        options.Add(ExperimentOption::Bind("quiet", quietFlag, "", "no per-flow lines on stdout"));
-        return options;
-    };
-    declare(c, quiet).AddTo(cmd);
-    bool listOptions = false;
-    cmd.AddValue("list-options",
-                 "print every option as JSON (name, type, default, unit, help, allowed values; "
-                 "then ns-3's global values) and exit",
-                 listOptions);
+    ExperimentOptions options = DatacenterExperiment::DeclareOptions(c);
+    options.Add(ExperimentOption::Bind("quiet", quiet, "", "no per-flow lines on stdout"));
+    options.AddTo(cmd);
+    options.AddListOption(cmd);
     cmd.Parse(argc, argv);
-    if (listOptions)
+    if (options.ListIfAsked(std::cout))
     {
-        DatacenterExperiment::Config defaults;
-        bool quietDefault = false;
-        std::cout << declare(defaults, quietDefault).ListJson() << std::endl;
         return 0;
     }
 

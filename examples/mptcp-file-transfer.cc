@@ -23,8 +23,10 @@
 #include "ns3/file-transfer-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/mptcp-socket-factory.h"
+#include "ns3/mptcp-transport-socket-factory.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/transport-attributes.h"
 
 #include <chrono>
 #include <iomanip>
@@ -220,17 +222,11 @@ main(int argc, char* argv[])
     cmd.Usage("Time to set up a connection and transfer a short file between two dual-NIC "
               "hosts on one switch, TCP against MPTCP (Raiciu et al., SIGCOMM 2011, Fig. 17).");
     ExperimentOptions options = DeclareOptions(o);
-    const std::string defaultsJson = options.ListJson(); // before parsing: the defaults
     options.AddTo(cmd);
-    bool listOptions = false;
-    cmd.AddValue("list-options",
-                 "print every option as JSON (name, type, default, unit, help, allowed values; "
-                 "then ns-3's global values) and exit",
-                 listOptions);
+    options.AddListOption(cmd);
     cmd.Parse(argc, argv);
-    if (listOptions)
+    if (options.ListIfAsked(std::cout))
     {
-        std::cout << defaultsJson << std::endl;
         return 0;
     }
     if (o.db == "none")
@@ -287,18 +283,27 @@ main(int argc, char* argv[])
     const auto wallStart = std::chrono::steady_clock::now();
 
     const uint32_t buffer = 4 << 20; // never the limit
-    mptcp_example::ConfigureTwoHostTransport(o.mss, 1, buffer);
-    Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(o.initialCwnd));
-    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(o.delAckCount));
-    Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
+    // The transport options, on the two hosts' sockets (no process-wide defaults).
+    TransportAttributes t;
+    t.SetL4("SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
+    t.SetTcp("SegmentSize", UintegerValue(o.mss));
+    t.SetTcp("SndBufSize", UintegerValue(buffer));
+    t.SetTcp("RcvBufSize", UintegerValue(buffer));
+    t.SetTcp("InitialCwnd", UintegerValue(o.initialCwnd));
+    t.SetTcp("DelAckCount", UintegerValue(o.delAckCount));
+    t.SetTcp("MinRto", TimeValue(MilliSeconds(200)));
     // A lost SYN or SYN/ACK is retransmitted after Linux's 1 s (RFC 6298), not ns-3's 3 s.
-    Config::SetDefault("ns3::TcpSocket::ConnTimeout", TimeValue(Seconds(1)));
-    Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
-    Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(2));
+    t.SetTcp("ConnTimeout", TimeValue(Seconds(1)));
+    t.SetMultipath("NumSubflows", UintegerValue(1));
+    t.SetMultipath("SndBufSize", UintegerValue(buffer));
+    t.SetMultipath("RcvBufSize", UintegerValue(buffer));
+    t.SetMultipath("PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
+    t.SetMultipath("MaxSubflows", UintegerValue(2));
 
     FileTransferHelper pair(rateValue.Get(), delayValue.Get(), o.queue);
+    t.Install(pair.GetHosts());
     const std::vector<TransferRecord> results =
-        pair.Run(mptcp ? MpTcpSocketFactory::GetTypeId() : TcpSocketFactory::GetTypeId(),
+        pair.Run(mptcp ? MpTcpSocketFactory::GetTypeId() : TcpSocketBaseFactory::GetTypeId(),
                  packets,
                  o.mss);
     uint32_t drops = 0; // every o.queue of the topology, all transfers

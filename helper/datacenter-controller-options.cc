@@ -4,7 +4,12 @@
 
 #include "ns3/datacenter-controller-options.h"
 
+#include "ns3/bulk-send-application.h"
 #include "ns3/datacenter-topology.h"
+#include "ns3/datacenter-workload-helper.h"
+#include "ns3/mptcp-ns3-compat.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/simulator.h"
 #include "ns3/double.h"
 #include "ns3/config.h"
 #include "ns3/hedera-controller.h"
@@ -102,16 +107,44 @@ DatacenterControllerOptions::Validate(bool stock,
     return true;
 }
 
+std::string
+DatacenterControllerOptions::GetPathManager(uint32_t* subflows) const
+{
+    if (controller != "responsive")
+    {
+        return "";
+    }
+    *subflows = maxSubflows;
+    return "ns3::MpTcpResponsivePathManager";
+}
+
 void
-DatacenterControllerOptions::ConfigureTransport() const
+DatacenterControllerOptions::FollowFlows(DatacenterWorkloadHelper* workload,
+                                         const ApplicationContainer* agents) const
 {
     if (controller != "responsive")
     {
         return;
     }
-    Config::SetDefault("ns3::MpTcpSocketBase::PathManager",
-                       StringValue("ns3::MpTcpResponsivePathManager"));
-    Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(maxSubflows));
+    auto installed = [workload, agents](uint32_t id, const PlannedFlow& flow) {
+        const Time at = Seconds(flow.startS) + NanoSeconds(1);
+        Simulator::Schedule(at - Simulator::Now(), MPTCP_EVENT([workload, agents, id, flow]() {
+            Ptr<BulkSendApplication> sender = workload->GetSender(id);
+            Ptr<MpTcpSocketBase> socket =
+                sender ? DynamicCast<MpTcpSocketBase>(sender->GetSocket()) : nullptr;
+            if (!socket || flow.srcHost >= agents->GetN())
+            {
+                return; // TCP (e.g. shuffle's requests): nothing to follow
+            }
+            Ptr<SdnServerAgent> agent = DynamicCast<SdnServerAgent>(agents->Get(flow.srcHost));
+            if (agent)
+            {
+                agent->AddLocalFlow(socket);
+            }
+        }));
+    };
+    workload->SetInstalledCallback(
+        Callback<void, uint32_t, const PlannedFlow&>(MPTCP_CALLBACK(installed)));
 }
 
 Ptr<SdnController>

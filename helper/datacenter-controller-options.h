@@ -15,6 +15,7 @@ namespace ns3
 {
 
 class DatacenterTopology;
+class DatacenterWorkloadHelper;
 
 /**
  * \ingroup mptcp
@@ -63,11 +64,13 @@ struct DatacenterControllerOptions
                   std::string* value,
                   std::string* why) const;
     /**
-     * \brief The MPTCP defaults the controller needs (Config::SetDefault): for responsive the
-     * Responsive path manager and MaxSubflows = maxSubflows; nothing otherwise. Before the
-     * first MPTCP socket is created.
+     * \brief The path manager the controller needs on the MPTCP sockets, if any: responsive
+     * steers subflows itself (ns3::MpTcpResponsivePathManager, at most maxSubflows per
+     * connection); the others need none.
+     * \param [out] subflows its MaxSubflows, subflows per connection (set if not "")
+     * \return the path manager's TypeId name, or "" for none
      */
-    void ConfigureTransport() const;
+    std::string GetPathManager(uint32_t* subflows) const;
     /**
      * \brief Install the controller on a built fabric (nothing for "none").
      * \param topo the fabric
@@ -77,6 +80,17 @@ struct DatacenterControllerOptions
      */
     Ptr<SdnController> Install(const DatacenterTopology& topo,
                                ApplicationContainer* agents = nullptr) const;
+    /**
+     * \brief Hand the workload's flows over to the server agents that follow them: a
+     * nanosecond after each flow starts (its sender's socket exists then; the agent learns the
+     * flow's id from the controller's DEMAND, a round trip later), its MPTCP connection goes
+     * to the agent of its source host (SdnServerAgent::AddLocalFlow()). Responsive only (its
+     * ResponsiveMonitors); nothing for the other controllers. Before the flows are installed.
+     * \param workload the workload helper (its installed callback is set); outlives the run
+     * \param agents the server agents in host order, as Install() fills them (read when each
+     *        flow starts, so Install() may come after this call); outlives the run
+     */
+    void FollowFlows(DatacenterWorkloadHelper* workload, const ApplicationContainer* agents) const;
     /**
      * \param controller what Install() returned
      * \return the summary JSON fields, each preceded by ", ": controller, flows_scheduled,

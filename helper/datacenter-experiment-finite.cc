@@ -13,7 +13,6 @@
 #include "ns3/mptcp-socket-base.h"
 #include "ns3/mptcp-subflow.h"
 #include "ns3/program-text.h"
-#include "ns3/responsive-monitor.h"
 #include "ns3/simulator.h"
 
 #include <cmath>
@@ -179,7 +178,7 @@ DatacenterExperiment::InstallShuffle()
     p.jobs = c.shuffleJobs;
     m_shuffle->SetParameters(p);
     m_shuffle->SetAllDoneCallback(MakeCallback(&DatacenterExperiment::FiniteWorkloadDone, this));
-    m_shuffle->Start("ns3::TcpSocketFactory",
+    m_shuffle->Start("ns3::TcpSocketBaseFactory",
                      "tcp",
                      TransportFactory(c.transport),
                      c.transport,
@@ -211,27 +210,6 @@ DatacenterExperiment::MpTcpSender(uint32_t id) const
 {
     Ptr<BulkSendApplication> sender = m_workload->GetSender(id);
     return sender ? DynamicCast<MpTcpSocketBase>(sender->GetSocket()) : nullptr;
-}
-
-void
-DatacenterExperiment::FlowInstalled(uint32_t id, const PlannedFlow& flow)
-{
-    // The sender's socket exists once its application started (at flow.startS); the monitor
-    // learns the flow's id from the controller's DEMAND, which comes a round trip to the
-    // controller later, so one nanosecond after the start is early enough.
-    const Time at = Seconds(flow.startS) + NanoSeconds(1);
-    Simulator::Schedule(at - Simulator::Now(), MPTCP_EVENT([this, id, flow]() {
-        Ptr<MpTcpSocketBase> socket = MpTcpSender(id);
-        if (!socket || flow.srcHost >= m_agents.GetN())
-        {
-            return; // TCP (e.g. shuffle's requests): nothing to add
-        }
-        Ptr<ResponsiveMonitor> monitor = DynamicCast<ResponsiveMonitor>(m_agents.Get(flow.srcHost));
-        if (monitor)
-        {
-            monitor->AddFlow(socket);
-        }
-    }));
 }
 
 void

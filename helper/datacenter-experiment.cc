@@ -20,6 +20,7 @@
 #include "ns3/string.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-new-reno-cwv.h"
+#include "ns3/transport-attributes.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -612,8 +613,14 @@ DatacenterExperiment::GetNHosts() const
     return m_nHosts;
 }
 
-void
-DatacenterExperiment::ConfigureTransport()
+bool
+DatacenterExperiment::RestartsRandomStreams()
+{
+    return mptcpcompat::CanResetNextStreamIndex();
+}
+
+TransportAttributes
+DatacenterExperiment::TransportParameters() const
 {
     const Config& c = m_cfg;
     const bool packetScatter = c.transport == "packetscatter";
@@ -623,46 +630,78 @@ DatacenterExperiment::ConfigureTransport()
         c.dupAckThreshold != 0 ? c.dupAckThreshold
                                : (packetScatter ? 3 + m_topology->GetInterPodPathCount() : 3);
     const TimeValue minRtoValue(m_minRto);
+    TransportAttributes t;
     // Single-path TCP: NewReno; with the module's stack it asks the socket's congestion-window
     // validation (TcpNewRenoCwv, TcpSmallQueuesSocket), as Linux's Reno does.
-    ns3::Config::SetDefault("ns3::TcpL4Protocol::SocketType",
-                            TypeIdValue(c.stock ? TcpNewReno::GetTypeId()
-                                                : TcpNewRenoCwv::GetTypeId()));
-    ns3::Config::SetDefault("ns3::TcpSmallQueuesSocket::SmallQueues",
-                            BooleanValue(c.smallQueues && !c.stock));
-    ns3::Config::SetDefault("ns3::TcpSmallQueuesSocket::CwndValidation",
-                            BooleanValue(c.cwndValidation && !c.stock));
-    ns3::Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(c.mss));
-    ns3::Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(c.buffer));
-    ns3::Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(c.buffer));
-    ns3::Config::SetDefault("ns3::TcpSocketBase::MinRto", minRtoValue);
+    t.SetL4("SocketType",
+            TypeIdValue(c.stock ? TcpNewReno::GetTypeId() : TcpNewRenoCwv::GetTypeId()));
+    if (!c.stock) // ns-3's TcpSocketBase has neither
+    {
+        t.SetTcp("SmallQueues", BooleanValue(c.smallQueues));
+        t.SetTcp("CwndValidation", BooleanValue(c.cwndValidation));
+    }
+    t.SetTcp("SegmentSize", UintegerValue(c.mss));
+    t.SetTcp("SndBufSize", UintegerValue(c.buffer));
+    t.SetTcp("RcvBufSize", UintegerValue(c.buffer));
+    t.SetTcp("MinRto", minRtoValue);
     // A lost SYN or SYN/ACK (a MP_CAPABLE or MP_JOIN handshake too) is retransmitted after
     // connTimeout, doubled on each retry: Linux's 1 s, not ns-3's 3 s (doc/mptcp.rst,
     // "Handshake timeout").
-    ns3::Config::SetDefault("ns3::TcpSocket::ConnTimeout", TimeValue(m_connTimeout));
-    ns3::Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(c.delAckCount));
-    ns3::Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(c.initialCwnd));
-    ns3::Config::SetDefault("ns3::TcpSocket::DelAckTimeout", TimeValue(m_delAckTimeout));
-    ns3::Config::SetDefault("ns3::TcpSocketBase::ReTxThreshold", UintegerValue(dupAckThreshold));
-    if (packetScatter)
-    {
-        ns3::Config::SetDefault("ns3::Ipv4FlowEcmpRouting::Mode", StringValue("PER_PACKET"));
-    }
-    ns3::Config::SetDefault("ns3::MpTcpSocketBase::NumSubflows", UintegerValue(m_mpSubflows));
+    t.SetTcp("ConnTimeout", TimeValue(m_connTimeout));
+    t.SetTcp("DelAckCount", UintegerValue(c.delAckCount));
+    t.SetTcp("InitialCwnd", UintegerValue(c.initialCwnd));
+    t.SetTcp("DelAckTimeout", TimeValue(m_delAckTimeout));
+    t.SetTcp("ReTxThreshold", UintegerValue(dupAckThreshold));
+    t.SetMultipath("NumSubflows", UintegerValue(m_mpSubflows));
     // Host-side PacketScatter and MMPTCP (thesis §3.3-3.6): their own RTO floor and
     // reordering threshold, and MMPTCP's switch to mpSubflows MPTCP subflows.
-    for (const std::string type : {"ns3::PacketScatterSocket", "ns3::MmpTcpSocket"})
+    for (const std::string factory :
+         {"ns3::PacketScatterSocketFactory", "ns3::MmpTcpSocketFactory"})
     {
-        ns3::Config::SetDefault(type + "::MinRto", minRtoValue);
-        ns3::Config::SetDefault(type + "::DupAckThreshold", UintegerValue(c.dupAckThreshold));
+        t.SetSocket(factory, "MinRto", minRtoValue);
+        t.SetSocket(factory, "DupAckThreshold", UintegerValue(c.dupAckThreshold));
     }
-    ns3::Config::SetDefault("ns3::MmpTcpSocket::SwitchThreshold", UintegerValue(c.switchThreshold));
-    ns3::Config::SetDefault("ns3::MmpTcpSocket::Phase2Subflows", UintegerValue(m_mpSubflows));
-    ns3::Config::SetDefault("ns3::MpTcpSocketBase::SndBufSize", UintegerValue(c.buffer));
-    ns3::Config::SetDefault("ns3::MpTcpSocketBase::RcvBufSize", UintegerValue(c.buffer));
-    ns3::Config::SetDefault("ns3::MpTcpSocketBase::CongestionControl", TypeIdValue(m_ccTypeId));
-    ns3::Config::SetDefault("ns3::MpTcpSocketBase::Scheduler", TypeIdValue(m_schedulerTypeId));
-    ns3::Config::SetDefault("ns3::MpTcpSocketBase::FirstDataRto", TimeValue(m_firstDataRto));
+    t.SetSocket("ns3::MmpTcpSocketFactory", "SwitchThreshold", UintegerValue(c.switchThreshold));
+    t.SetSocket("ns3::MmpTcpSocketFactory", "Phase2Subflows", UintegerValue(m_mpSubflows));
+    t.SetMultipath("SndBufSize", UintegerValue(c.buffer));
+    t.SetMultipath("RcvBufSize", UintegerValue(c.buffer));
+    t.SetMultipath("CongestionControl", TypeIdValue(m_ccTypeId));
+    t.SetMultipath("Scheduler", TypeIdValue(m_schedulerTypeId));
+    t.SetMultipath("FirstDataRto", TimeValue(m_firstDataRto));
+    ChoosePathManager(&t);
+    return t;
+}
+
+void
+DatacenterExperiment::ChoosePathManager(TransportAttributes* t) const
+{
+    // Default: ns3::MpTcpSocketBase's (ndiffports, NumSubflows subflows over the one address
+    // pair).
+    const uint32_t nics = m_topology->GetHostAddresses(0).size();
+    const uint32_t addresses = m_topology->GetAllHostAddresses(0).size();
+    if (addresses > 1)
+    {
+        // Fullmesh over the hosts' address pairs: multi-homed hosts (DHFT, seed 000 §5: 8
+        // subflows over both interfaces) pair each NIC with the peer's same NIC (its switch
+        // plane); several addresses on one NIC (--addressesPerHost, seed 004 §V: 2 x 2 pairs,
+        // up to 4 subflows) use every pair. The subflows are spread evenly over the pairs.
+        const uint32_t pairs = nics > 1 ? nics : addresses * addresses;
+        t->SetMultipath("PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
+        t->SetMultipath("MaxSubflows", UintegerValue(m_mpSubflows));
+        t->SetMultipath("SubflowsPerPair", UintegerValue((m_mpSubflows + pairs - 1) / pairs));
+        if (nics > 1)
+        {
+            t->SetMultipath("MatchAddressIndex", BooleanValue(true));
+        }
+    }
+    // A controller that steers subflows itself (responsive) brings its own path manager.
+    uint32_t maxSubflows = 0;
+    const std::string controllerPm = m_cfg.sdn.GetPathManager(&maxSubflows);
+    if (!controllerPm.empty())
+    {
+        t->SetMultipath("PathManager", StringValue(controllerPm));
+        t->SetMultipath("MaxSubflows", UintegerValue(maxSubflows));
+    }
 }
 
 bool
@@ -672,11 +711,13 @@ DatacenterExperiment::Build(Error* error)
     NS_ABORT_MSG_IF(!m_configured, "DatacenterExperiment::Build: Configure() first");
     NS_ABORT_MSG_IF(m_built, "DatacenterExperiment::Build called twice");
     const Config& c = m_cfg;
+    // Every simulation this process builds draws the same random numbers as the first: the
+    // automatic stream indices start again at 0 (where ns-3 can: RestartsRandomStreams()).
+    mptcpcompat::ResetNextStreamIndex();
     // The fabric object holds options only; its nodes are created below.
     m_topology = DatacenterTopologyRegistry::Create(c.topology, m_params);
     m_topology->SetSystemCount(DatacenterPartition::GetSize()); // 1 unless --mpi
     m_progress = std::make_unique<Progress>(c.duration, c.programName);
-    ConfigureTransport();
 
     // ---- Topology: per-flow ECMP (or the stock baseline).
     // Both switch forwarding modes give the same results (test/golden); fast is faster.
@@ -688,7 +729,10 @@ DatacenterExperiment::Build(Error* error)
     m_topology->SetEcnThreshold(static_cast<uint32_t>(c.ecnThreshold));
     m_topology->SetAckPriority(c.ackPriority);
     m_topology->SetQueueBytesPerPacket(c.queueUnit == "bytes" ? QUEUE_BYTES_PER_PACKET : 0);
+    m_topology->SetPerPacketEcmp(c.transport == "packetscatter");
     m_topology->Build(c.stock ? DatacenterTopology::STOCK : DatacenterTopology::FLOW_ECMP);
+    // The transport options, on the sockets these nodes create (not process-wide defaults).
+    TransportParameters().Install(m_topology->GetNodes());
     const DatacenterTopology& topology = *m_topology;
     const uint32_t coreLinks =
         HotSpotHelper::CountLinks(topology.GetLinks(), DatacenterTopology::AGGREGATION_CORE);
@@ -700,25 +744,6 @@ DatacenterExperiment::Build(Error* error)
                           " aggregation-core links",
                       error);
     }
-    const uint32_t nics = topology.GetHostAddresses(0).size();
-    const uint32_t addresses = topology.GetAllHostAddresses(0).size();
-    if (addresses > 1)
-    {
-        // Fullmesh over the hosts' address pairs: multi-homed hosts (DHFT, seed 000 §5: 8
-        // subflows over both interfaces) pair each NIC with the peer's same NIC (its switch
-        // plane); several addresses on one NIC (--addressesPerHost, seed 004 §V: 2 x 2 pairs,
-        // up to 4 subflows) use every pair. The subflows are spread evenly over the pairs.
-        const uint32_t pairs = nics > 1 ? nics : addresses * addresses;
-        ns3::Config::SetDefault("ns3::MpTcpSocketBase::PathManager", StringValue("ns3::MpTcpFullmeshPathManager"));
-        ns3::Config::SetDefault("ns3::MpTcpSocketBase::MaxSubflows", UintegerValue(m_mpSubflows));
-        ns3::Config::SetDefault("ns3::MpTcpSocketBase::SubflowsPerPair",
-                                UintegerValue((m_mpSubflows + pairs - 1) / pairs));
-        if (nics > 1)
-        {
-            ns3::Config::SetDefault("ns3::MpTcpSocketBase::MatchAddressIndex", BooleanValue(true));
-        }
-    }
-    c.sdn.ConfigureTransport(); // responsive: its path manager (after the above)
     InstallTraffic();
     if (!c.subflowTrace.empty() && DatacenterPartition::GetRank() == 0)
     {
@@ -766,10 +791,7 @@ DatacenterExperiment::InstallTraffic()
     jitter->SetStream(1001);
     m_stats = std::make_unique<FlowStatistics>();
     m_workload = std::make_unique<DatacenterWorkloadHelper>(topology, *m_stats);
-    if (c.sdn.controller == "responsive")
-    {
-        m_workload->SetInstalledCallback(MakeCallback(&DatacenterExperiment::FlowInstalled, this));
-    }
+    c.sdn.FollowFlows(m_workload.get(), &m_agents); // responsive: its monitors get the flows
     m_workload->SetSendSize(16 * c.mss);
     if (m_workloadType != DatacenterWorkloadHelper::Workload::LONG)
     {
@@ -984,7 +1006,8 @@ DatacenterExperiment::RecordRun(double aggregateBps, double optimalBps, double m
 std::string
 DatacenterExperiment::TransportFactory(const std::string& transport) const
 {
-    return m_cfg.stock ? "ns3::TcpSocketFactory" : DatacenterWorkloadHelper::FactoryName(transport);
+    return m_cfg.stock ? "ns3::TcpSocketBaseFactory"
+                       : DatacenterWorkloadHelper::FactoryName(transport);
 }
 
 void

@@ -22,6 +22,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/shuffle-workload.h"
 #include "ns3/traffic-matrix.h"
+#include "ns3/transport-attributes.h"
 #include "ns3/type-id.h"
 
 #include <cmath>
@@ -196,8 +197,10 @@ class DatacenterExperiment
     uint32_t GetNHosts() const;
 
     /**
-     * \brief Set the transport defaults (Config::SetDefault), build the fabric and install
-     * the hot spot and the workload; after Configure(), once. The simulator keeps the event
+     * \brief Build the fabric, set the transport options on its nodes' sockets
+     * (TransportAttributes: no process-wide attribute defaults) and install the hot spot and
+     * the workload; after Configure(), once. Restarts the automatic random-stream indices
+     * first (RestartsRandomStreams()). The simulator keeps the event
      * scheduler it has (ns-3's global value SchedulerType): every scheduler gives the same
      * results, ns3::CalendarScheduler is the fastest for this workload (doc/mptcp.rst, "Speed";
      * mptcp-fattree makes it its default).
@@ -205,6 +208,15 @@ class DatacenterExperiment
      * \return false on that error
      */
     bool Build(Error* error);
+    /**
+     * \brief Whether Build() restarts ns-3's automatic random-stream indices at 0
+     * (RngSeedManager::ResetNextStreamIndex(), which ns-3.37 and older lack), so that a
+     * simulation built after another in the same process draws the same random numbers as
+     * alone. Without it, the second of two simulations in one process uses other streams
+     * (the same options, another sample).
+     * \return true if it does
+     */
+    static bool RestartsRandomStreams();
     /// \return the fabric (after Build())
     const DatacenterTopology& GetTopology() const;
 
@@ -307,8 +319,19 @@ class DatacenterExperiment
      * \param jain Jain's fairness index of the flows' percentages
      */
     void RecordRun(double aggregateBps, double optimalBps, double minPct, double jain);
-    /// Config::SetDefault of every transport option.
-    void ConfigureTransport();
+    /**
+     * \brief The transport options as attributes of the sockets the fabric's nodes create
+     * (after the fabric is built: the reordering threshold and the path manager depend on it).
+     * \return the attributes, for TransportAttributes::Install()
+     */
+    TransportAttributes TransportParameters() const;
+    /**
+     * \brief The one place the path manager and its limits are chosen: ndiffports (the
+     * default), fullmesh for hosts with several addresses, or the controller's own
+     * (DatacenterControllerOptions::GetPathManager()).
+     * \param [in,out] t the transport attributes to add them to
+     */
+    void ChoosePathManager(TransportAttributes* t) const;
     /// Install the long and short flows and the statistics.
     void InstallTraffic();
     /// The long flows of the workload, from the matrix.
@@ -322,7 +345,7 @@ class DatacenterExperiment
     /**
      * \param transport a transport name (--transport, --shortTransport)
      * \return its socket factory: DatacenterWorkloadHelper::FactoryName, but ns-3's own
-     *         "ns3::TcpSocketFactory" for --stock
+     *         socket ("ns3::TcpSocketBaseFactory") for --stock
      */
     std::string TransportFactory(const std::string& transport) const;
     /// \return the run's options as a JSON object (runs.params_json)
@@ -350,13 +373,6 @@ class DatacenterExperiment
     void InstallFiniteFlows();
     /// Start the shuffle jobs and their background flows (--workload=shuffle).
     void InstallShuffle();
-    /**
-     * \brief Hand an MPTCP flow to its sender's ResponsiveMonitor once its socket exists
-     * (DatacenterWorkloadHelper's installed callback; --controller=responsive).
-     * \param id the flow id
-     * \param flow the flow
-     */
-    void FlowInstalled(uint32_t id, const PlannedFlow& flow);
     /**
      * \param id a flow id of the workload helper
      * \return its sender's MPTCP connection; null for a TCP flow, before the application

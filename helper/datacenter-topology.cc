@@ -14,9 +14,11 @@
 #include "ns3/ipv4-flow-ecmp-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/mptcp-stack-helper.h"
+#include "ns3/mptcp-transport-socket-factory.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue-size.h"
+#include "ns3/string.h"
 #include "ns3/traffic-control-layer.h"
 
 #include <memory>
@@ -59,6 +61,11 @@ DatacenterTopology::InstallStack(Stack stack)
     {
         InternetStackHelper plain; // TcpL4Protocol, static + global routing
         plain.Install(GetNodes());
+        // ns-3's TcpSocketBase, with the simulation's attributes (TransportAttributes).
+        for (uint32_t i = 0; i < GetNodes().GetN(); ++i)
+        {
+            GetNodes().Get(i)->AggregateObject(CreateObject<TcpSocketBaseFactory>());
+        }
         AssignIpv4Addresses();
         // Global routing as ns-3's helper computes it, recomputed if this simulation built it
         // before (another topology): see Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables().
@@ -67,7 +74,9 @@ DatacenterTopology::InstallStack(Stack stack)
     else
     {
         MpTcpStackHelper mptcp;
-        mptcp.SetRoutingHelper(Ipv4FlowEcmpRoutingHelper());
+        Ipv4FlowEcmpRoutingHelper routing;
+        routing.Set("Mode", StringValue(m_perPacketEcmp ? "PER_PACKET" : "PER_FLOW"));
+        mptcp.SetRoutingHelper(routing);
         mptcp.Install(GetNodes());
         AssignIpv4Addresses();
         Ipv4FlowEcmpRoutingHelper::PopulateRoutingTables();
@@ -102,6 +111,13 @@ DatacenterTopology::SetQueueBytesPerPacket(uint32_t bytesPerPacket)
     NS_ABORT_MSG_IF(m_assigned,
                     m_className << "::SetQueueBytesPerPacket must precede InstallStack()");
     m_queueBytesPerPacket = bytesPerPacket;
+}
+
+void
+DatacenterTopology::SetPerPacketEcmp(bool perPacket)
+{
+    NS_ABORT_MSG_IF(m_assigned, m_className << "::SetPerPacketEcmp must precede InstallStack()");
+    m_perPacketEcmp = perPacket;
 }
 
 void

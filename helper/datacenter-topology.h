@@ -124,6 +124,14 @@ class DatacenterTopology : public DatacenterFabric
      * \param packets K, packets (0, the default: no marking)
      */
     void SetEcnThreshold(uint32_t packets);
+    /**
+     * \brief Per-packet ECMP: every node's Ipv4FlowEcmpRouting (and the switches' fast path)
+     * picks a uniformly random next hop for every packet (packet scatter, seed 000 §4),
+     * instead of hashing the flow's 5-tuple; before InstallStack(). The routing's "Mode"
+     * attribute, set on the routing this topology installs, not as a default.
+     * \param perPacket true: PER_PACKET; false (the default): PER_FLOW
+     */
+    void SetPerPacketEcmp(bool perPacket);
     /// \return the ECN marking threshold K of the switches, packets (0: none)
     uint32_t GetEcnThreshold() const;
     /// \return packets marked CE by the switches' forwarders so far
@@ -289,6 +297,7 @@ class DatacenterTopology : public DatacenterFabric
     /// Order of same-instant arrivals at the switches.
     EcmpSwitchForwarder::ArrivalOrder m_arrivalOrder{EcmpSwitchForwarder::EVENT_ORDER};
     uint32_t m_ecnThreshold{0}; //!< ECN marking threshold of the switches, packets (0: none).
+    bool m_perPacketEcmp{false}; //!< Ipv4FlowEcmpRouting's mode PER_PACKET (SetPerPacketEcmp())
     bool m_ackPriority{false};  //!< ACKs before data at every device queue.
     uint32_t m_queueBytesPerPacket{0}; //!< Byte limit per packet of queue size (0: packets).
 };

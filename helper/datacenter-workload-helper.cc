@@ -262,10 +262,13 @@ DatacenterWorkloadHelper::InstallSink(uint32_t host,
     {
         return nullptr;
     }
-    // Plain TCP senders connect to a plain TCP sink, every MPTCP variant to an MPTCP one.
-    const bool plain =
-        factory == "ns3::TcpSocketFactory" || factory == "ns3::TcpSmallQueuesSocketFactory";
-    const std::string sinkFactory = plain ? "ns3::TcpSocketFactory" : "ns3::MpTcpSocketFactory";
+    // Plain TCP senders connect to a plain TCP sink (ns-3's TcpSocketBase, with the node's
+    // socket attributes), every MPTCP variant to an MPTCP one.
+    const bool plain = factory == "ns3::TcpSocketFactory" ||
+                       factory == "ns3::TcpSocketBaseFactory" ||
+                       factory == "ns3::TcpSmallQueuesSocketFactory";
+    const std::string sinkFactory =
+        plain ? "ns3::TcpSocketBaseFactory" : "ns3::MpTcpSocketFactory";
     PacketSinkHelper sinkHelper(sinkFactory, InetSocketAddress(Ipv4Address::GetAny(), port));
     ApplicationContainer sa = sinkHelper.Install(m_tree.GetHost(host));
     // Application start times count from the installation (ns-3 schedules StartApplication

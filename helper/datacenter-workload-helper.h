@@ -93,8 +93,8 @@ class DatacenterWorkloadHelper
 
     /**
      * \brief The socket factory of a transport name: tcp and packetscatter
-     * ns3::TcpSocketFactory, mptcp ns3::MpTcpSocketFactory, ps ns3::PacketScatterSocketFactory,
-     * mmptcp ns3::MmpTcpSocketFactory.
+     * ns3::TcpSmallQueuesSocketFactory, mptcp ns3::MpTcpSocketFactory, ps
+     * ns3::PacketScatterSocketFactory, mmptcp ns3::MmpTcpSocketFactory.
      * \param transport the transport name
      * \return the factory's TypeId name, "" for an unknown transport
      */

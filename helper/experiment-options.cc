@@ -192,6 +192,26 @@ ExperimentOptions::AddTo(CommandLine& cmd) const
     }
 }
 
+void
+ExperimentOptions::AddListOption(CommandLine& cmd)
+{
+    m_defaultsJson = ListJson();
+    cmd.AddValue("list-options",
+                 "print every option as JSON (name, type, default, unit, help, allowed values; "
+                 "then ns-3's global values) and exit",
+                 m_listAsked);
+}
+
+bool
+ExperimentOptions::ListIfAsked(std::ostream& os) const
+{
+    if (m_listAsked)
+    {
+        os << m_defaultsJson << std::endl;
+    }
+    return m_listAsked;
+}
+
 std::string
 ExperimentOptions::ListJson() const
 {

@@ -7,6 +7,7 @@
 #include "ns3/command-line.h"
 
 #include <cstdint>
+#include <ostream>
 #include <functional>
 #include <string>
 #include <vector>
@@ -147,9 +148,26 @@ class ExperimentOptions
      * help its own), in that order
      */
     std::string ListJson() const;
+    /**
+     * \brief Add the flag --list-options to \p cmd, which ListIfAsked() answers after
+     * cmd.Parse(). Call it before Parse(), after AddTo(): it keeps ListJson() of the values as
+     * they are now, the defaults. Keep this object alive until ListIfAsked() (the command
+     * line holds a reference to the flag).
+     * \param cmd the program's command line
+     */
+    void AddListOption(CommandLine& cmd);
+    /**
+     * \brief Answer --list-options: print the options and their defaults (ListJson() at
+     * AddListOption()) if the command line asked for them.
+     * \param os where to print (a program's std::cout)
+     * \return true if asked (the program then exits with 0)
+     */
+    bool ListIfAsked(std::ostream& os) const;
 
   private:
     std::vector<ExperimentOption> m_options; //!< In declaration order.
+    bool m_listAsked{false};                 //!< --list-options was given
+    std::string m_defaultsJson;              //!< ListJson() at AddListOption()
 };
 
 template <typename T>

@@ -59,7 +59,7 @@ class FileTransferHelper
 
     /**
      * \brief Runs the transfers (Simulator::Run(); the caller calls Simulator::Destroy()).
-     * \param factory socket factory of both ends (TcpSocketFactory or MpTcpSocketFactory)
+     * \param factory socket factory of both ends (e.g. TcpSocketBaseFactory or MpTcpSocketFactory)
      * \param packets file sizes in packets, transferred in this order
      * \param mss bytes per packet (the segment size)
      * \param limit simulated time after which unfinished transfers are given up

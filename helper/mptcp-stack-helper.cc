@@ -59,6 +59,7 @@ MpTcpStackHelper::Install(Ptr<Node> node)
     node->AggregateObject(CreateObject<PacketScatterSocketFactory>());
     node->AggregateObject(CreateObject<MmpTcpSocketFactory>());
     node->AggregateObject(CreateObject<TcpSmallQueuesSocketFactory>());
+    node->AggregateObject(CreateObject<TcpSocketBaseFactory>());
 }
 
 } // namespace ns3

@@ -13,8 +13,10 @@ namespace ns3
 /**
  * \ingroup mptcp
  * \brief Installs an internet stack whose TCP is MpTcpL4Protocol (token-aware MP_JOIN
- * demultiplexing) and aggregates an MpTcpSocketFactory, a PacketScatterSocketFactory and an
- * MmpTcpSocketFactory to each node.
+ * demultiplexing) and aggregates the module's socket factories to each node:
+ * MpTcpSocketFactory, PacketScatterSocketFactory, MmpTcpSocketFactory,
+ * TcpSmallQueuesSocketFactory and TcpSocketBaseFactory (each takes its own socket attributes:
+ * TransportAttributes).
  *
  * Plain TCP keeps working on these nodes ("ns3::TcpSocketFactory"); MPTCP is selected with
  * "ns3::MpTcpSocketFactory". Up to ns-3.38 this uses InternetStackHelper::SetTcp(); later

@@ -325,4 +325,55 @@ MakeFunctorCallback(F&& f)
 #define MPTCP_ECMP_DIRECT_TABLE 0
 #endif
 
+/**
+ * RngSeedManager::ResetNextStreamIndex(), which restarts the automatic random-stream indices
+ * at 0, exists in ns-3.44 and 3.48 but not in 3.35 or 3.37 (checked against their headers; the
+ * release between that added it unchecked). Detected on the class, not by version:
+ * mptcpcompat::ResetNextStreamIndex() calls it where it exists and does nothing otherwise;
+ * mptcpcompat::CanResetNextStreamIndex() says which.
+ */
+#include "ns3/rng-seed-manager.h"
+
+#include <type_traits>
+
+namespace ns3
+{
+namespace mptcpcompat
+{
+/// \brief Whether T has a static ResetNextStreamIndex() (ns-3's RngSeedManager, ns-3.44 on).
+template <class T, class = void>
+struct HasResetNextStreamIndex : std::false_type
+{
+};
+
+/// \brief The detection's positive case.
+template <class T>
+struct HasResetNextStreamIndex<T, std::void_t<decltype(T::ResetNextStreamIndex())>>
+    : std::true_type
+{
+};
+
+/// \return true if this ns-3 can restart the automatic stream indices
+inline bool
+CanResetNextStreamIndex()
+{
+    return HasResetNextStreamIndex<RngSeedManager>::value;
+}
+
+/**
+ * \brief Restart the automatic stream indices at 0 where this ns-3 can; else nothing.
+ * \tparam T RngSeedManager (a template parameter, so that the call compiles without it)
+ */
+template <class T = RngSeedManager>
+inline void
+ResetNextStreamIndex()
+{
+    if constexpr (HasResetNextStreamIndex<T>::value)
+    {
+        T::ResetNextStreamIndex();
+    }
+}
+} // namespace mptcpcompat
+} // namespace ns3
+
 #endif /* MPTCP_NS3_COMPAT_H */

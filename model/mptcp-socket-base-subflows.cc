@@ -60,7 +60,7 @@ MpTcpSocketBase::CreateCongestionControl()
 Ptr<MpTcpSubflow>
 MpTcpSocketBase::CreateSubflow(MpTcpSubflow::Role role)
 {
-    Ptr<MpTcpSubflow> sf = CreateObject<MpTcpSubflow>();
+    Ptr<MpTcpSubflow> sf = m_subflowFactory.Create<MpTcpSubflow>();
     sf->SetNode(m_node);
     sf->SetTcp(m_tcp);
     TypeIdValue rttType;
@@ -142,6 +142,22 @@ MpTcpSocketBase::SetPathManager(Ptr<MpTcpPathManager> pm)
         m_pathManager->Stop();
     }
     m_pathManager = pm;
+}
+
+void
+MpTcpSocketBase::SetSubflowFactory(const ObjectFactory& factory)
+{
+    NS_ABORT_MSG_IF(!factory.GetTypeId().IsChildOf(MpTcpSubflow::GetTypeId()) &&
+                        factory.GetTypeId() != MpTcpSubflow::GetTypeId(),
+                    "MpTcpSocketBase::SetSubflowFactory: " << factory.GetTypeId().GetName()
+                                                           << " is not an ns3::MpTcpSubflow");
+    m_subflowFactory = factory;
+}
+
+const ObjectFactory&
+MpTcpSocketBase::GetSubflowFactory() const
+{
+    return m_subflowFactory;
 }
 
 Ptr<MpTcpSubflow>

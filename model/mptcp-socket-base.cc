@@ -225,6 +225,7 @@ MpTcpSocketBase::GetTypeId()
 
 MpTcpSocketBase::MpTcpSocketBase()
 {
+    m_subflowFactory.SetTypeId(MpTcpSubflow::GetTypeId());
     m_rng = CreateObject<UniformRandomVariable>();
 }
 
@@ -232,6 +233,7 @@ MpTcpSocketBase::MpTcpSocketBase(const MpTcpSocketBase& sock)
     : Socket(sock),
       m_numSubflows(sock.m_numSubflows),
       m_pathManagerTypeId(sock.m_pathManagerTypeId),
+      m_subflowFactory(sock.m_subflowFactory),
       m_maxSubflows(sock.m_maxSubflows),
       m_subflowsPerPair(sock.m_subflowsPerPair),
       m_matchAddressIndex(sock.m_matchAddressIndex),

@@ -13,6 +13,7 @@
 #include "ns3/event-id.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/object-factory.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
@@ -308,6 +309,21 @@ class MpTcpSocketBase : public Socket
      * \param pm the path manager
      */
     void SetPathManager(Ptr<MpTcpPathManager> pm);
+    /**
+     * \brief Set the factory of the subflows this connection creates: the initial, MP_JOIN
+     * and listening subflows (before Connect() or Listen()).
+     *
+     * Its type is ns3::MpTcpSubflow or a subclass; its attributes (e.g.
+     * ns3::TcpSocket::SegmentSize in bytes, ns3::TcpSocketBase::MinRto, ns3::TcpSocket::
+     * ConnTimeout) apply to every subflow, as a socket option set on an MPTCP socket applies to
+     * each of its subflows in Linux (net/mptcp/sockopt.c). Connections a listening socket
+     * accepts keep it. Default: ns3::MpTcpSubflow with its attributes' defaults. The socket
+     * factories (MpTcpSocketFactory::SetSubflowAttribute()) set it.
+     * \param factory the subflow factory
+     */
+    void SetSubflowFactory(const ObjectFactory& factory);
+    /// \return the factory of this connection's subflows (SetSubflowFactory())
+    const ObjectFactory& GetSubflowFactory() const;
     /**
      * \brief Open \p n more subflows now, as the path manager chooses them
      * (MpTcpPathManager::OpenSubflows; ndiffports: over the initial address pair, each from a
@@ -699,6 +715,7 @@ class MpTcpSocketBase : public Socket
     // Configuration (attributes)
     uint32_t m_numSubflows{1};        //!< ndiffports: subflows per connection
     TypeId m_pathManagerTypeId;       //!< attribute PathManager
+    ObjectFactory m_subflowFactory;   //!< makes the subflows (SetSubflowFactory())
     uint32_t m_maxSubflows{8};        //!< fullmesh: most subflows per connection
     uint32_t m_subflowsPerPair{1};    //!< fullmesh: subflows per address pair
     bool m_matchAddressIndex{false};  //!< fullmesh: our i-th address with the peer's ID i

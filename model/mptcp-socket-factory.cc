@@ -19,13 +19,17 @@ TypeId
 MpTcpSocketFactory::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::MpTcpSocketFactory")
-                            .SetParent<SocketFactory>()
+                            .SetParent<TransportSocketFactory>()
                             .SetGroupName("Mptcp")
                             .AddConstructor<MpTcpSocketFactory>();
     return tid;
 }
 
-MpTcpSocketFactory::MpTcpSocketFactory() = default;
+MpTcpSocketFactory::MpTcpSocketFactory()
+{
+    SetTypes(MpTcpSocketBase::GetTypeId(), MpTcpSubflow::GetTypeId());
+}
+
 MpTcpSocketFactory::~MpTcpSocketFactory() = default;
 
 void
@@ -44,7 +48,7 @@ MpTcpSocketFactory::CreateSocket()
     NS_ABORT_MSG_IF(!m_tcp,
                     "MpTcpSocketFactory: the node has no ns3::MpTcpL4Protocol; install the "
                     "internet stack with MpTcpStackHelper");
-    Ptr<MpTcpSocketBase> socket = CreateObject<MpTcpSocketBase>();
+    Ptr<MpTcpSocketBase> socket = DynamicCast<MpTcpSocketBase>(CreateConfiguredSocket());
     socket->SetNode(m_tcp->GetObject<Node>());
     socket->SetTcp(m_tcp);
     return socket;

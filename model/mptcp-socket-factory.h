@@ -4,7 +4,7 @@
 #ifndef MPTCP_SOCKET_FACTORY_H
 #define MPTCP_SOCKET_FACTORY_H
 
-#include "ns3/socket-factory.h"
+#include "ns3/transport-socket-factory.h"
 
 namespace ns3
 {
@@ -15,9 +15,10 @@ class MpTcpL4Protocol;
  * \ingroup mptcp
  * \brief Creates MpTcpSocketBase sockets; aggregated to each node by MpTcpStackHelper, so
  * that applications select MPTCP with the TypeId "ns3::MpTcpSocketFactory" (e.g.
- * BulkSendHelper("ns3::MpTcpSocketFactory", address)).
+ * BulkSendHelper("ns3::MpTcpSocketFactory", address)). Its attributes set on the sockets
+ * and their subflows: TransportSocketFactory.
  */
-class MpTcpSocketFactory : public SocketFactory
+class MpTcpSocketFactory : public TransportSocketFactory
 {
   public:
     /**
@@ -26,6 +27,7 @@ class MpTcpSocketFactory : public SocketFactory
      */
     static TypeId GetTypeId();
 
+    /// Creates ns3::MpTcpSocketBase (subflows ns3::MpTcpSubflow) with this factory's attributes
     MpTcpSocketFactory();
     ~MpTcpSocketFactory() override;
 

@@ -13,6 +13,8 @@
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
 #include "ns3/rtt-estimator.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-recovery-ops.h"
 
 namespace ns3
@@ -22,6 +24,7 @@ NS_LOG_COMPONENT_DEFINE("MpTcpTransportSocketFactory");
 NS_OBJECT_ENSURE_REGISTERED(PacketScatterSocketFactory);
 NS_OBJECT_ENSURE_REGISTERED(MmpTcpSocketFactory);
 NS_OBJECT_ENSURE_REGISTERED(TcpSmallQueuesSocketFactory);
+NS_OBJECT_ENSURE_REGISTERED(TcpSocketBaseFactory);
 
 namespace
 {
@@ -32,13 +35,13 @@ namespace
  */
 template <class T>
 Ptr<Socket>
-CreateOnNode(const SocketFactory* factory, const char* name)
+CreateOnNode(const TransportSocketFactory* factory, Ptr<Socket> created, const char* name)
 {
     Ptr<MpTcpL4Protocol> tcp = factory->GetObject<MpTcpL4Protocol>();
     NS_ABORT_MSG_IF(!tcp,
                     name << ": the node has no ns3::MpTcpL4Protocol; install the internet "
                             "stack with MpTcpStackHelper");
-    Ptr<T> socket = CreateObject<T>();
+    Ptr<T> socket = DynamicCast<T>(created);
     socket->SetNode(tcp->template GetObject<Node>());
     socket->SetTcp(tcp);
     return socket;
@@ -49,42 +52,59 @@ TypeId
 PacketScatterSocketFactory::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::PacketScatterSocketFactory")
-                            .SetParent<SocketFactory>()
+                            .SetParent<TransportSocketFactory>()
                             .SetGroupName("Mptcp")
                             .AddConstructor<PacketScatterSocketFactory>();
     return tid;
 }
 
+PacketScatterSocketFactory::PacketScatterSocketFactory()
+{
+    SetTypes(PacketScatterSocket::GetTypeId(), MpTcpSubflow::GetTypeId());
+}
+
 Ptr<Socket>
 PacketScatterSocketFactory::CreateSocket()
 {
-    return CreateOnNode<PacketScatterSocket>(this, "PacketScatterSocketFactory");
+    return CreateOnNode<PacketScatterSocket>(this,
+                                             CreateConfiguredSocket(),
+                                             "PacketScatterSocketFactory");
 }
 
 TypeId
 MmpTcpSocketFactory::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::MmpTcpSocketFactory")
-                            .SetParent<SocketFactory>()
+                            .SetParent<TransportSocketFactory>()
                             .SetGroupName("Mptcp")
                             .AddConstructor<MmpTcpSocketFactory>();
     return tid;
 }
 
+MmpTcpSocketFactory::MmpTcpSocketFactory()
+{
+    SetTypes(MmpTcpSocket::GetTypeId(), MpTcpSubflow::GetTypeId());
+}
+
 Ptr<Socket>
 MmpTcpSocketFactory::CreateSocket()
 {
-    return CreateOnNode<MmpTcpSocket>(this, "MmpTcpSocketFactory");
+    return CreateOnNode<MmpTcpSocket>(this, CreateConfiguredSocket(), "MmpTcpSocketFactory");
 }
 
 TypeId
 TcpSmallQueuesSocketFactory::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::TcpSmallQueuesSocketFactory")
-                            .SetParent<SocketFactory>()
+                            .SetParent<TransportSocketFactory>()
                             .SetGroupName("Mptcp")
                             .AddConstructor<TcpSmallQueuesSocketFactory>();
     return tid;
+}
+
+TcpSmallQueuesSocketFactory::TcpSmallQueuesSocketFactory()
+{
+    SetTypes(TcpSmallQueuesSocket::GetTypeId(), TypeId());
 }
 
 Ptr<Socket>
@@ -100,12 +120,52 @@ TcpSmallQueuesSocketFactory::CreateSocket()
         f.SetTypeId(type.Get());
         return f.Create();
     };
-    Ptr<TcpSmallQueuesSocket> socket = CreateObject<TcpSmallQueuesSocket>();
+    Ptr<TcpSmallQueuesSocket> socket = DynamicCast<TcpSmallQueuesSocket>(CreateConfiguredSocket());
     socket->SetNode(tcp->GetObject<Node>());
     socket->SetTcp(tcp);
     socket->SetRtt(DynamicCast<RttEstimator>(create("RttEstimatorType")));
     socket->SetCongestionControlAlgorithm(DynamicCast<TcpCongestionOps>(create("SocketType")));
     socket->SetRecoveryAlgorithm(DynamicCast<TcpRecoveryOps>(create("RecoveryType")));
+    return socket;
+}
+
+TypeId
+TcpSocketBaseFactory::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::TcpSocketBaseFactory")
+                            .SetParent<TransportSocketFactory>()
+                            .SetGroupName("Mptcp")
+                            .AddConstructor<TcpSocketBaseFactory>();
+    return tid;
+}
+
+TcpSocketBaseFactory::TcpSocketBaseFactory()
+{
+    SetTypes(TcpSocketBase::GetTypeId(), TypeId());
+}
+
+Ptr<Socket>
+TcpSocketBaseFactory::CreateSocket()
+{
+    Ptr<TcpL4Protocol> tcp = GetObject<TcpL4Protocol>();
+    NS_ABORT_MSG_IF(!tcp, "TcpSocketBaseFactory: the node has no ns3::TcpL4Protocol");
+    // In TcpL4Protocol::CreateSocket()'s order: the estimator, the socket, then the algorithms.
+    auto create = [&tcp](const char* attribute) {
+        TypeIdValue type;
+        tcp->GetAttribute(attribute, type);
+        ObjectFactory f;
+        f.SetTypeId(type.Get());
+        return f.Create();
+    };
+    Ptr<RttEstimator> rtt = DynamicCast<RttEstimator>(create("RttEstimatorType"));
+    Ptr<TcpSocketBase> socket = DynamicCast<TcpSocketBase>(CreateConfiguredSocket());
+    Ptr<TcpCongestionOps> cc = DynamicCast<TcpCongestionOps>(create("SocketType"));
+    Ptr<TcpRecoveryOps> recovery = DynamicCast<TcpRecoveryOps>(create("RecoveryType"));
+    socket->SetNode(tcp->GetObject<Node>());
+    socket->SetTcp(tcp);
+    socket->SetRtt(rtt);
+    socket->SetCongestionControlAlgorithm(cc);
+    socket->SetRecoveryAlgorithm(recovery);
     return socket;
 }
 

@@ -119,6 +119,12 @@ ResponsiveMonitor::AddFlow(Ptr<MpTcpSocketBase> socket)
     m_unbound.push_back(socket);
 }
 
+void
+ResponsiveMonitor::AddLocalFlow(Ptr<MpTcpSocketBase> socket)
+{
+    AddFlow(socket);
+}
+
 uint32_t
 ResponsiveMonitor::GetNFlows() const
 {

@@ -111,6 +111,11 @@ class ResponsiveMonitor : public SdnServerAgent
      * \param socket the flow's MPTCP connection
      */
     void AddFlow(Ptr<MpTcpSocketBase> socket);
+    /**
+     * \brief The flows this host sends are monitored: AddFlow(socket).
+     * \param socket the flow's MPTCP connection
+     */
+    void AddLocalFlow(Ptr<MpTcpSocketBase> socket) override;
 
     /// \return the flows monitored now
     uint32_t GetNFlows() const;

@@ -4,6 +4,8 @@
 
 #include "ns3/sdn-server-agent.h"
 
+#include "ns3/mptcp-socket-base.h"
+
 #include "ns3/abort.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -124,6 +126,11 @@ void
 SdnServerAgent::SetReceiveCallback(ReceiveCallback cb)
 {
     m_receive = cb;
+}
+
+void
+SdnServerAgent::AddLocalFlow(Ptr<MpTcpSocketBase> socket)
+{
 }
 
 void

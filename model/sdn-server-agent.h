@@ -31,6 +31,8 @@ namespace ns3
  * arrive while the application is not running (before its start, after its stop) are counted
  * as received but not handled.
  */
+class MpTcpSocketBase;
+
 class SdnServerAgent : public Application
 {
   public:
@@ -80,6 +82,14 @@ class SdnServerAgent : public Application
      * \param cb the callback (null: none)
      */
     void SetReceiveCallback(ReceiveCallback cb);
+    /**
+     * \brief A flow this host sends, for agents that follow their host's flows (the
+     * controller's helper hands each flow over once its connection exists:
+     * DatacenterControllerOptions::FollowFlows()). Default: ignored; ResponsiveMonitor monitors
+     * it (ResponsiveMonitor::AddFlow()).
+     * \param socket the flow's MPTCP connection
+     */
+    virtual void AddLocalFlow(Ptr<MpTcpSocketBase> socket);
 
     /// \return messages sent to the controller
     uint64_t GetNSent() const;

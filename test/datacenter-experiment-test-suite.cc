@@ -511,6 +511,110 @@ class RegistryCountsTest : public TestCase
 };
 
 /**
+ * Several simulations in one process, as a user's program or a test runner runs them: an
+ * MPTCP-8 run, then runs whose options used to stay behind as process-wide attribute defaults
+ * (packetscatter: per-packet ECMP; DHFT: the fullmesh path manager; a TCP run with another
+ * segment size), then the first runs again, and in the other order. No attribute default
+ * changes, and each run delivers, flow by flow, exactly the bytes it delivers first in the
+ * process. (Its results depend on no automatically numbered random stream, so this holds on
+ * ns-3.37 too, where Build() cannot restart them: DatacenterExperiment::RestartsRandomStreams().)
+ */
+class TwoExperimentsTest : public TestCase
+{
+  public:
+    TwoExperimentsTest()
+        : TestCase("DatacenterExperiment: runs in one process do not configure each other")
+    {
+    }
+
+  private:
+    /// \param c the options \return bytes_rx of each long flow, in flow order
+    std::vector<uint64_t> RunOnce(DatacenterExperiment::Config c)
+    {
+        c.progress = false;
+        DatacenterExperiment exp;
+        DatacenterExperiment::Error error;
+        NS_TEST_EXPECT_MSG_EQ(exp.Configure(c, &error), true, error.option << ": " << error.why);
+        NS_TEST_EXPECT_MSG_EQ(exp.Build(&error), true, error.why);
+        exp.Run();
+        std::vector<uint64_t> bytes;
+        for (const auto& f : exp.GetFlowRecords())
+        {
+            bytes.push_back(f.bytesRx);
+        }
+        Simulator::Destroy();
+        return bytes;
+    }
+
+    /// \return each attribute whose initial value is no longer ns-3's, "type::name=value"
+    static std::vector<std::string> ChangedDefaults()
+    {
+        std::vector<std::string> changed;
+        for (const char* type : {"ns3::TcpSocket",
+                                 "ns3::TcpSocketBase",
+                                 "ns3::TcpL4Protocol",
+                                 "ns3::TcpSmallQueuesSocket",
+                                 "ns3::MpTcpSocketBase",
+                                 "ns3::PacketScatterSocket",
+                                 "ns3::MmpTcpSocket",
+                                 "ns3::Ipv4FlowEcmpRouting"})
+        {
+            const TypeId tid = TypeId::LookupByName(type);
+            for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
+            {
+                const TypeId::AttributeInformation a = tid.GetAttribute(i);
+                const std::string now = a.initialValue->SerializeToString(a.checker);
+                if (now != a.originalInitialValue->SerializeToString(a.checker))
+                {
+                    changed.push_back(std::string(type) + "::" + a.name + "=" + now);
+                }
+            }
+        }
+        return changed;
+    }
+
+    void DoRun() override
+    {
+        DatacenterExperiment::Config mptcp8 = GoldenTcpConfig();
+        mptcp8.duration = 0.3;
+        mptcp8.transport = "mptcp";
+        mptcp8.subflows = 8;
+        DatacenterExperiment::Config tcp = GoldenTcpConfig();
+        tcp.duration = 0.3;
+        DatacenterExperiment::Config scatter = tcp;
+        scatter.transport = "packetscatter";
+        DatacenterExperiment::Config dhft = mptcp8;
+        dhft.topology = "dhft";
+        DatacenterExperiment::Config tcpMss = tcp;
+        tcpMss.mss = 1000;
+
+        const std::vector<std::string> before = ChangedDefaults();
+        const std::vector<uint64_t> first8 = RunOnce(mptcp8);
+        const std::vector<uint64_t> firstScatter = RunOnce(scatter);
+        RunOnce(dhft);
+        RunOnce(tcpMss);
+        const std::vector<uint64_t> firstTcp = RunOnce(tcp);
+        const std::vector<uint64_t> again8 = RunOnce(mptcp8);
+        const std::vector<uint64_t> againScatter = RunOnce(scatter);
+        const std::vector<uint64_t> againTcp = RunOnce(tcp);
+        const std::vector<std::string> after = ChangedDefaults();
+        NS_TEST_ASSERT_MSG_EQ((after == before),
+                              true,
+                              "a run changed a default: " << (after.empty() ? "" : after.back()));
+        NS_TEST_ASSERT_MSG_EQ(first8.size(), 16U, "one long flow per host");
+        NS_TEST_ASSERT_MSG_EQ(firstTcp.size(), 16U, "one long flow per host");
+        NS_TEST_ASSERT_MSG_EQ((first8 != firstTcp), true, "MPTCP-8 and TCP differ");
+        NS_TEST_ASSERT_MSG_EQ((firstScatter != firstTcp), true, "packet scatter and TCP differ");
+        for (size_t i = 0; i < first8.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(again8.at(i), first8[i], "MPTCP-8 flow " << i << " after TCP");
+            NS_TEST_ASSERT_MSG_EQ(againTcp.at(i), firstTcp[i], "TCP flow " << i);
+            NS_TEST_ASSERT_MSG_EQ(againScatter.at(i), firstScatter[i], "scatter flow " << i);
+        }
+    }
+};
+
+/**
  * A topology and a congestion control defined in this file, registered by name, run by the
  * experiment as mptcp-fattree would with --topology=test-star --cc=testuncoupled.
  */
@@ -606,6 +710,7 @@ class DatacenterExperimentTestSuite : public TestSuite
         AddTestCase(new ExperimentOptionsTest(), MPTCP_TEST_QUICK);
         AddTestCase(new RegistryCountsTest(), MPTCP_TEST_QUICK);
         AddTestCase(new UserTopologyTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new TwoExperimentsTest(), MPTCP_TEST_QUICK);
     }
 };
 

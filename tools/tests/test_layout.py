@@ -95,3 +95,29 @@ def test_function_lengths_are_measured(tmp_path):
     f = tmp_path / "x.cc"
     f.write_text("namespace ns3\n{\n\nint\nF(int a)\n{\n    return a;\n}\n\n} // namespace ns3\n")
     assert function_lengths(str(f)) == [(3, f"{os.path.relpath(str(f), ROOT)}:5: F(int a)")]
+
+
+SET_DEFAULT = re.compile(r"\bConfig::SetDefault(FailSafe)?\s*\(")
+
+
+def set_default_calls(path):
+    """Lines of PATH that call Config::SetDefault, comments left out."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            code = line.split("//")[0]
+            if SET_DEFAULT.search(code) and not code.lstrip().startswith("*"):
+                out.append(f"{os.path.relpath(path, ROOT)}:{n}")
+    return out
+
+
+def test_helper_sets_no_process_wide_defaults(tmp_path):
+    """An experiment's parameters go on the sockets and nodes it builds (TransportAttributes),
+    never into ns-3's process-wide attribute defaults, which would configure the next
+    simulation of the process too (issue 35)."""
+    calls = [c for p in sources("helper") for c in set_default_calls(p)]
+    assert not calls, f"Config::SetDefault in helper/: {calls}"
+    f = tmp_path / "x.cc"
+    f.write_text('// Config::SetDefault("a", b) in a comment\n'
+                 '    ns3::Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1));\n')
+    assert set_default_calls(str(f)) == [f"{os.path.relpath(str(f), ROOT)}:2"]
