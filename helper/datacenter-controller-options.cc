@@ -43,7 +43,8 @@ DatacenterControllerOptions::Validate(bool stock,
         *why = w;
         return false;
     };
-    if (controller != "none" && controller != "hedera" && controller != "responsive")
+    const std::vector<std::string> names = GetNames();
+    if (std::find(names.begin(), names.end(), controller) == names.end())
     {
         return reject("controller", controller, "must be none, hedera or responsive");
     }
@@ -105,6 +106,12 @@ DatacenterControllerOptions::Validate(bool stock,
         return reject("controller", controller, "not supported with --mpi yet");
     }
     return true;
+}
+
+std::vector<std::string>
+DatacenterControllerOptions::GetNames()
+{
+    return {"none", "hedera", "responsive"};
 }
 
 std::string

@@ -10,6 +10,7 @@
 #include "ns3/sdn-controller.h"
 
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -63,6 +64,8 @@ struct DatacenterControllerOptions
                   std::string* option,
                   std::string* value,
                   std::string* why) const;
+    /// \return the controller names (--controller): none, hedera, responsive
+    static std::vector<std::string> GetNames();
     /**
      * \brief The path manager the controller needs on the MPTCP sockets, if any: responsive
      * steers subflows itself (ns3::MpTcpResponsivePathManager, at most maxSubflows per

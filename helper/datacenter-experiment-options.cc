@@ -7,6 +7,7 @@
 
 #include "ns3/datacenter-experiment.h"
 #include "ns3/datacenter-topology-registry.h"
+#include "ns3/datacenter-transport-registry.h"
 #include "ns3/datacenter-workload-helper.h"
 #include "ns3/experiment-options.h"
 #include "ns3/mptcp-algorithm-registry.h"
@@ -168,11 +169,8 @@ DeclareTransportOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
     o.Add(ExperimentOption::Bind("transport",
                                  c.transport,
                                  "",
-                                 "tcp | mptcp | packetscatter (seed 000 §4.3.5: switches "
-                                 "spray every packet over the equal-cost paths, TCP with a "
-                                 "raised duplicate-ACK threshold) | ps (hosts spray: "
-                                 "ns3::PacketScatterSocket) | mmptcp (ns3::MmpTcpSocket)",
-                                 {"tcp", "mptcp", "packetscatter", "ps", "mmptcp"}));
+                                 DatacenterTransportRegistry::Help(),
+                                 DatacenterTransportRegistry::GetNames()));
     o.Add(ExperimentOption::Bind("dupAckThreshold",
                                  c.dupAckThreshold,
                                  "ACKs",
@@ -390,12 +388,18 @@ DeclareShortFlowOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
                                  "'size_bytes cumulative_probability' (doc/mptcp.rst; the VL2 "
                                  "distribution: data/vl2-flow-size.cdf), instead of "
                                  "--shortFlowSize"));
+    std::vector<std::string> shortTransports = DatacenterTransportRegistry::GetShortFlowNames();
+    shortTransports.insert(shortTransports.begin(), "same");
+    std::string shortHelp;
+    for (const std::string& name : shortTransports)
+    {
+        shortHelp += (shortHelp.empty() ? "" : " | ") + name;
+    }
     o.Add(ExperimentOption::Bind("shortTransport",
                                  c.shortTransport,
                                  "",
-                                 "transport of the short flows: same | tcp | mptcp | ps | "
-                                 "mmptcp",
-                                 {"same", "tcp", "mptcp", "ps", "mmptcp"}));
+                                 "transport of the short flows: " + shortHelp,
+                                 shortTransports));
     o.Add(ExperimentOption::Bind("switchThreshold",
                                  c.switchThreshold,
                                  "bytes",
@@ -430,7 +434,7 @@ DeclareControllerOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
                                  "(Responsive MPTCP, seed 004: a monitor on every server asks "
                                  "for subflows, the controller grants them; needs "
                                  "--transport=mptcp)",
-                                 {"none", "hedera", "responsive"}));
+                                 DatacenterControllerOptions::GetNames()));
     o.Add(ExperimentOption::Bind("hederaInterval",
                                  c.sdn.hederaInterval,
                                  "s",

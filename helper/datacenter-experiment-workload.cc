@@ -6,6 +6,7 @@
 #include "ns3/mptcp-ns3-compat.h"
 #include "ns3/closed-loop-workload.h"
 #include "ns3/datacenter-experiment.h"
+#include "ns3/datacenter-transport-registry.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
@@ -60,13 +61,14 @@ DatacenterExperiment::ValidateWorkload(Error* error)
     {
         return Reject("flowSizeCdf", c.flowSizeCdf, why, error);
     }
-    if (c.shortTransport != "same" &&
-        (c.shortTransport == "packetscatter" ||
-         DatacenterWorkloadHelper::FactoryName(c.shortTransport).empty()))
+    const DatacenterTransport* shortTransport = DatacenterTransportRegistry::Find(c.shortTransport);
+    if (c.shortTransport != "same" && (!shortTransport || !shortTransport->shortFlows))
     {
+        std::vector<std::string> names = DatacenterTransportRegistry::GetShortFlowNames();
+        names.insert(names.begin(), "same");
         return Reject("shortTransport",
                       c.shortTransport,
-                      "must be same, tcp, mptcp, ps or mmptcp",
+                      "must be " + DatacenterTransportRegistry::JoinOr(names),
                       error);
     }
     m_shortResolved = c.shortTransport == "same" ? c.transport : c.shortTransport;

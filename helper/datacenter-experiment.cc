@@ -8,6 +8,7 @@
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
 #include "ns3/datacenter-partition.h"
+#include "ns3/datacenter-transport-registry.h"
 #include "ns3/log.h"
 #include "ns3/mptcp-algorithm-registry.h"
 #include "ns3/mptcp-socket-base.h"
@@ -388,12 +389,10 @@ bool
 DatacenterExperiment::ValidateTransport(Error* error)
 {
     Config& c = m_cfg;
-    if (DatacenterWorkloadHelper::FactoryName(c.transport).empty())
+    if (!DatacenterTransportRegistry::Find(c.transport))
     {
-        return Reject("transport",
-                      c.transport,
-                      "must be tcp, mptcp, packetscatter, ps or mmptcp",
-                      error);
+        using R = DatacenterTransportRegistry;
+        return Reject("transport", c.transport, "must be " + R::JoinOr(R::GetNames()), error);
     }
     if (c.subflows < 1 || c.subflows > 32)
     {
@@ -448,12 +447,11 @@ DatacenterExperiment::ValidateTransport(Error* error)
     {
         return Reject("mss", std::to_string(c.mss), "must be between 100 and 9000 bytes", error);
     }
-    if (c.stock && c.transport != "tcp")
+    if (c.stock && !Transport().onStock)
     {
         return Reject("stock", "true", "the stock ns-3 baseline runs --transport=tcp only", error);
     }
-    if (c.cc == "xmp" && c.ecnThreshold == 0 &&
-        (c.transport == "mptcp" || c.transport == "mmptcp"))
+    if (c.cc == "xmp" && c.ecnThreshold == 0 && Transport().multipath)
     {
         m_warnings.push_back("--cc=xmp without --ecnThreshold: no switch marks CE, XMP reacts "
                              "to losses only (doc/mptcp.rst, \"XMP and ECN marking\")");
@@ -567,7 +565,7 @@ DatacenterExperiment::ValidateTraffic(Error* error)
     {
         return false;
     }
-    if (c.stock && m_shortResolved != "tcp")
+    if (c.stock && !DatacenterTransportRegistry::Find(m_shortResolved)->onStock)
     {
         return Reject("shortTransport",
                       c.shortTransport,
@@ -587,10 +585,11 @@ DatacenterExperiment::ValidateControl(Error* error)
         return Reject(badOption, badValue, badWhy, error);
     }
     m_mpSubflows = c.subflows; // also for MPTCP short flows of a TCP run
-    m_subflows = (c.transport == "mptcp" || c.transport == "mmptcp") ? c.subflows : 1;
-    if (c.sdn.controller == "responsive")
+    m_subflows = Transport().multipath ? c.subflows : 1;
+    uint32_t controllerSubflows = 0;
+    if (!c.sdn.GetPathManager(&controllerSubflows).empty())
     {
-        m_subflows = c.sdn.maxSubflows; // the most a flow gets (it starts with one)
+        m_subflows = controllerSubflows; // the most a flow gets (responsive: it starts with one)
     }
     return true;
 }
@@ -613,6 +612,14 @@ DatacenterExperiment::GetNHosts() const
     return m_nHosts;
 }
 
+const DatacenterTransport&
+DatacenterExperiment::Transport() const
+{
+    const DatacenterTransport* t = DatacenterTransportRegistry::Find(m_cfg.transport);
+    NS_ABORT_MSG_IF(!t, "DatacenterExperiment: unknown --transport " << m_cfg.transport);
+    return *t;
+}
+
 bool
 DatacenterExperiment::RestartsRandomStreams()
 {
@@ -623,7 +630,7 @@ TransportAttributes
 DatacenterExperiment::TransportParameters() const
 {
     const Config& c = m_cfg;
-    const bool packetScatter = c.transport == "packetscatter";
+    const bool packetScatter = Transport().perPacketEcmp;
     // 0: the sockets' automatic threshold for PS and MMPTCP; TCP: 3, or for packetscatter
     // 3 + the equal-cost paths between racks that share the least.
     const uint32_t dupAckThreshold =
@@ -729,7 +736,7 @@ DatacenterExperiment::Build(Error* error)
     m_topology->SetEcnThreshold(static_cast<uint32_t>(c.ecnThreshold));
     m_topology->SetAckPriority(c.ackPriority);
     m_topology->SetQueueBytesPerPacket(c.queueUnit == "bytes" ? QUEUE_BYTES_PER_PACKET : 0);
-    m_topology->SetPerPacketEcmp(c.transport == "packetscatter");
+    m_topology->SetPerPacketEcmp(Transport().perPacketEcmp);
     m_topology->Build(c.stock ? DatacenterTopology::STOCK : DatacenterTopology::FLOW_ECMP);
     // The transport options, on the sockets these nodes create (not process-wide defaults).
     TransportParameters().Install(m_topology->GetNodes());
@@ -961,7 +968,8 @@ DatacenterExperiment::Run()
     {
         m_workloadResults.hotspotFlows.push_back({id, count.packets, count.packetsAfterWarmup});
     }
-    if (c.transport == "mmptcp" || m_shortResolved == "mmptcp")
+    if (Transport().switchesToMptcp ||
+        DatacenterTransportRegistry::Find(m_shortResolved)->switchesToMptcp)
     {
         m_workloadResults.summary.switchThresholdBytes = c.switchThreshold;
     }
@@ -986,7 +994,7 @@ DatacenterExperiment::RecordRun(double aggregateBps, double optimalBps, double m
     run.transport = c.transport;
     run.subflows = m_subflows;
     // PS is NewReno alone; MMPTCP couples its phase-2 subflows with --cc.
-    run.cc = (c.transport == "mptcp" || c.transport == "mmptcp") ? c.cc : "newreno";
+    run.cc = Transport().multipath ? c.cc : "newreno";
     run.matrix = TrafficMatrix::ToString(m_matrixType);
     run.durationS = c.duration;
     run.warmupS = c.warmup;
@@ -1007,7 +1015,7 @@ std::string
 DatacenterExperiment::TransportFactory(const std::string& transport) const
 {
     return m_cfg.stock ? "ns3::TcpSocketBaseFactory"
-                       : DatacenterWorkloadHelper::FactoryName(transport);
+                       : DatacenterTransportRegistry::Find(transport)->socketFactory;
 }
 
 void

@@ -9,6 +9,7 @@
 #include "ns3/datacenter-controller-options.h"
 #include "ns3/datacenter-topology-registry.h"
 #include "ns3/datacenter-topology.h"
+#include "ns3/datacenter-transport-registry.h"
 #include "ns3/datacenter-workload-helper.h"
 #include "ns3/experiment-database.h"
 #include "ns3/experiment-options.h"
@@ -319,6 +320,8 @@ class DatacenterExperiment
      * \param jain Jain's fairness index of the flows' percentages
      */
     void RecordRun(double aggregateBps, double optimalBps, double minPct, double jain);
+    /// \return the --transport in use (after ValidateTransport())
+    const DatacenterTransport& Transport() const;
     /**
      * \brief The transport options as attributes of the sockets the fabric's nodes create
      * (after the fabric is built: the reordering threshold and the path manager depend on it).

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 #include "ns3/datacenter-workload-helper.h"
+#include "ns3/datacenter-transport-registry.h"
 
 #include "ns3/abort.h"
 #include "ns3/datacenter-partition.h"
@@ -70,15 +71,8 @@ DatacenterWorkloadHelper::ToString(Workload w)
 std::string
 DatacenterWorkloadHelper::FactoryName(const std::string& transport)
 {
-    static const std::map<std::string, std::string> m = {
-        {"tcp", "ns3::TcpSmallQueuesSocketFactory"},
-        {"packetscatter", "ns3::TcpSmallQueuesSocketFactory"},
-        {"mptcp", "ns3::MpTcpSocketFactory"},
-        {"ps", "ns3::PacketScatterSocketFactory"},
-        {"mmptcp", "ns3::MmpTcpSocketFactory"},
-    };
-    auto it = m.find(transport);
-    return it == m.end() ? "" : it->second;
+    const DatacenterTransport* t = DatacenterTransportRegistry::Find(transport);
+    return t ? t->socketFactory : "";
 }
 
 DatacenterWorkloadHelper::DatacenterWorkloadHelper(const DatacenterTopology& tree,

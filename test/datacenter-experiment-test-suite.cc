@@ -16,6 +16,7 @@
 #include "ns3/datacenter-experiment.h"
 #include "ns3/datacenter-topology-registry.h"
 #include "ns3/datacenter-topology.h"
+#include "ns3/datacenter-transport-registry.h"
 #include "ns3/mptcp-algorithm-registry.h"
 #include "ns3/mptcp-coupled-congestion-ops.h"
 #include "ns3/mptcp-lia.h"
@@ -697,6 +698,95 @@ class UserTopologyTest : public TestCase
     }
 };
 
+/**
+ * DatacenterTransportRegistry: the five built-in transports in order with the fields the
+ * experiment asks instead of their names, and a transport a program adds (here MPTCP's socket
+ * under another name) runs by name in DatacenterExperiment as the built-in one does, flow by
+ * flow, and is refused for short flows only if it says so.
+ */
+class TransportRegistryTest : public TestCase
+{
+  public:
+    TransportRegistryTest()
+        : TestCase("DatacenterTransportRegistry: built-in transports and one a program adds")
+    {
+    }
+
+  private:
+    /// \param transport the --transport \return bytes_rx of each long flow and the cc recorded
+    std::pair<std::vector<uint64_t>, std::string> RunOnce(const std::string& transport)
+    {
+        DatacenterExperiment::Config c = GoldenTcpConfig();
+        c.duration = 0.3;
+        c.transport = transport;
+        c.subflows = 4;
+        c.progress = false;
+        DatacenterExperiment exp;
+        DatacenterExperiment::Error error;
+        NS_TEST_EXPECT_MSG_EQ(exp.Configure(c, &error), true, error.option << ": " << error.why);
+        NS_TEST_EXPECT_MSG_EQ(exp.Build(&error), true, error.why);
+        exp.Run();
+        std::vector<uint64_t> bytes;
+        for (const auto& f : exp.GetFlowRecords())
+        {
+            bytes.push_back(f.bytesRx);
+        }
+        const std::string cc = exp.GetRunRecord().cc;
+        Simulator::Destroy();
+        return {bytes, cc};
+    }
+
+    void DoRun() override
+    {
+        using R = DatacenterTransportRegistry;
+        const std::vector<std::string> builtIn = {"tcp", "mptcp", "packetscatter", "ps", "mmptcp"};
+        std::vector<std::string> names = R::GetNames();
+        NS_TEST_ASSERT_MSG_EQ((std::vector<std::string>(names.begin(), names.begin() + 5) ==
+                               builtIn),
+                              true,
+                              "built-ins in order");
+        NS_TEST_ASSERT_MSG_EQ(R::Find("tcp")->onStock, true, "tcp runs on stock ns-3");
+        NS_TEST_ASSERT_MSG_EQ(R::Find("mptcp")->onStock, false, "mptcp does not");
+        NS_TEST_ASSERT_MSG_EQ(R::Find("packetscatter")->perPacketEcmp, true, "switch scatter");
+        NS_TEST_ASSERT_MSG_EQ(R::Find("packetscatter")->shortFlows, false, "not for short flows");
+        NS_TEST_ASSERT_MSG_EQ(R::Find("mmptcp")->switchesToMptcp, true, "MMPTCP switches");
+        NS_TEST_ASSERT_MSG_EQ((R::Find("mptcp")->multipath && R::Find("mmptcp")->multipath &&
+                               !R::Find("ps")->multipath && !R::Find("tcp")->multipath),
+                              true,
+                              "multipath: mptcp and mmptcp");
+        NS_TEST_ASSERT_MSG_EQ(R::Find("ps")->socketFactory,
+                              "ns3::PacketScatterSocketFactory",
+                              "ps's factory");
+        NS_TEST_ASSERT_MSG_EQ((R::Find("nope") == nullptr), true, "unknown");
+        NS_TEST_ASSERT_MSG_EQ(R::JoinOr({"a", "b", "c"}), "a, b or c", "JoinOr");
+        NS_TEST_ASSERT_MSG_EQ(R::Help().substr(0, 30), "tcp | mptcp | packetscatter (s", "Help");
+
+        if (!R::Find("test-mptcp"))
+        {
+            DatacenterTransport mine = *R::Find("mptcp");
+            mine.name = "test-mptcp";
+            mine.description = "MPTCP under a name of the test's";
+            R::Add(mine);
+        }
+        NS_TEST_ASSERT_MSG_EQ(R::GetNames().back(), "test-mptcp", "added last");
+        const auto builtInRun = RunOnce("mptcp");
+        const auto mineRun = RunOnce("test-mptcp");
+        NS_TEST_ASSERT_MSG_EQ(builtInRun.first.size(), 16U, "one flow per host");
+        NS_TEST_ASSERT_MSG_EQ((mineRun.first == builtInRun.first), true, "the same flows");
+        NS_TEST_ASSERT_MSG_EQ(mineRun.second, "lia", "a multipath run records --cc");
+        NS_TEST_ASSERT_MSG_EQ(RunOnce("ps").second, "newreno", "ps records newreno");
+
+        DatacenterExperiment::Config c = GoldenTcpConfig();
+        c.transport = "udp";
+        DatacenterExperiment bad;
+        DatacenterExperiment::Error error;
+        NS_TEST_ASSERT_MSG_EQ(bad.Configure(c, &error), false, "unknown transport");
+        NS_TEST_ASSERT_MSG_EQ(error.why,
+                              "must be tcp, mptcp, packetscatter, ps, mmptcp or test-mptcp",
+                              "the message lists the registry");
+    }
+};
+
 /// The suite.
 class DatacenterExperimentTestSuite : public TestSuite
 {
@@ -711,6 +801,7 @@ class DatacenterExperimentTestSuite : public TestSuite
         AddTestCase(new RegistryCountsTest(), MPTCP_TEST_QUICK);
         AddTestCase(new UserTopologyTest(), MPTCP_TEST_QUICK);
         AddTestCase(new TwoExperimentsTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new TransportRegistryTest(), MPTCP_TEST_QUICK);
     }
 };
 
