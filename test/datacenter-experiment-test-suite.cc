@@ -17,6 +17,14 @@
 #include "ns3/datacenter-topology-registry.h"
 #include "ns3/datacenter-topology.h"
 #include "ns3/datacenter-transport-registry.h"
+#include "ns3/boolean.h"
+#include "ns3/mptcp-socket-base.h"
+#include "ns3/mptcp-stack-helper.h"
+#include "ns3/string.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-socket-base.h"
+#include "ns3/transport-attributes.h"
+#include "ns3/uinteger.h"
 #include "ns3/mptcp-algorithm-registry.h"
 #include "ns3/mptcp-coupled-congestion-ops.h"
 #include "ns3/mptcp-lia.h"
@@ -699,6 +707,79 @@ class UserTopologyTest : public TestCase
 };
 
 /**
+ * TransportAttributes on one node of the module's stack: each factory's sockets, and the
+ * subflows of the multipath ones, get exactly the values set (TCP's on every TCP socket and
+ * subflow, the multipath ones on MPTCP, PacketScatter and MMPTCP sockets, one factory's on its
+ * sockets only, the L4 protocol's on TCP), and ns-3's attribute defaults stay as they were.
+ */
+class TransportAttributesTest : public TestCase
+{
+  public:
+    TransportAttributesTest()
+        : TestCase("TransportAttributes: the values reach the sockets, not the defaults")
+    {
+    }
+
+  private:
+    /// \return the attribute \p name of \p o as a string
+    static std::string Get(Ptr<Object> o, const std::string& name)
+    {
+        TypeId::AttributeInformation info;
+        NS_ABORT_UNLESS(o->GetInstanceTypeId().LookupAttributeByName(name, &info));
+        Ptr<AttributeValue> value = info.checker->Create();
+        o->GetAttribute(name, *value);
+        return value->SerializeToString(info.checker);
+    }
+
+    void DoRun() override
+    {
+        Ptr<Node> node = CreateObject<Node>();
+        MpTcpStackHelper stack;
+        stack.Install(node);
+        const std::string defaultMss = Get(CreateObject<TcpSocketBase>(), "SegmentSize");
+        TransportAttributes t;
+        t.SetTcp("SegmentSize", UintegerValue(1000));
+        t.SetTcp("SmallQueues", BooleanValue(false));
+        t.SetMultipath("NumSubflows", UintegerValue(3));
+        t.SetSocket("ns3::MmpTcpSocketFactory", "SwitchThreshold", UintegerValue(12345));
+        t.SetL4("SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
+        NS_TEST_ASSERT_MSG_EQ(t.GetN(), 5U, "five values");
+        t.Install(NodeContainer(node));
+
+        auto socket = [&node](const char* factory) {
+            return Socket::CreateSocket(node, TypeId::LookupByName(factory));
+        };
+        Ptr<Socket> plain = socket("ns3::TcpSocketBaseFactory");
+        NS_TEST_ASSERT_MSG_EQ(plain->GetInstanceTypeId().GetName(), "ns3::TcpSocketBase", "");
+        NS_TEST_ASSERT_MSG_EQ(Get(plain, "SegmentSize"), "1000", "TcpSocketBase");
+        Ptr<Socket> tsq = socket("ns3::TcpSmallQueuesSocketFactory");
+        NS_TEST_ASSERT_MSG_EQ(Get(tsq, "SegmentSize"), "1000", "TcpSmallQueuesSocket");
+        NS_TEST_ASSERT_MSG_EQ(Get(tsq, "SmallQueues"), "false", "TcpSmallQueuesSocket");
+        for (const char* f : {"ns3::MpTcpSocketFactory",
+                              "ns3::PacketScatterSocketFactory",
+                              "ns3::MmpTcpSocketFactory"})
+        {
+            Ptr<MpTcpSocketBase> meta = DynamicCast<MpTcpSocketBase>(socket(f));
+            NS_TEST_ASSERT_MSG_EQ((meta != nullptr), true, f);
+            NS_TEST_ASSERT_MSG_EQ(Get(meta, "NumSubflows"), "3", f);
+            Ptr<MpTcpSubflow> sf = meta->GetSubflowFactory().Create<MpTcpSubflow>();
+            NS_TEST_ASSERT_MSG_EQ(Get(sf, "SegmentSize"), "1000", f << "'s subflows");
+            NS_TEST_ASSERT_MSG_EQ(Get(sf, "SmallQueues"), "false", f << "'s subflows");
+        }
+        NS_TEST_ASSERT_MSG_EQ(Get(socket("ns3::MmpTcpSocketFactory"), "SwitchThreshold"),
+                              "12345",
+                              "MMPTCP's own");
+        TypeIdValue cc;
+        node->GetObject<TcpL4Protocol>()->GetAttribute("SocketType", cc);
+        NS_TEST_ASSERT_MSG_EQ(cc.Get(), TcpNewReno::GetTypeId(), "the node's TCP");
+        NS_TEST_ASSERT_MSG_EQ(Get(CreateObject<TcpSocketBase>(), "SegmentSize"),
+                              defaultMss,
+                              "ns-3's default untouched");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * DatacenterTransportRegistry: the five built-in transports in order with the fields the
  * experiment asks instead of their names, and a transport a program adds (here MPTCP's socket
  * under another name) runs by name in DatacenterExperiment as the built-in one does, flow by
@@ -802,6 +883,7 @@ class DatacenterExperimentTestSuite : public TestSuite
         AddTestCase(new UserTopologyTest(), MPTCP_TEST_QUICK);
         AddTestCase(new TwoExperimentsTest(), MPTCP_TEST_QUICK);
         AddTestCase(new TransportRegistryTest(), MPTCP_TEST_QUICK);
+        AddTestCase(new TransportAttributesTest(), MPTCP_TEST_QUICK);
     }
 };
 
