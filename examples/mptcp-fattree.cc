@@ -18,8 +18,8 @@
  *   ./mptcp-fattree --k=4 --workload=mix --transport=mptcp --shortTransport=tcp --duration=2
  *   mpirun -np 2 ./mptcp-fattree --mpi --k=8      (ns-3 built with --enable-mpi)
  *
- * The experiment itself is ns3::DatacenterExperiment (helper/datacenter-experiment.h); this
- * program parses and prints. The --topology, --cc and --scheduler names come from
+ * The experiment itself is ns3::DatacenterExperiment
+ * (helper/experiment/datacenter-experiment.h); this program parses and prints. The --topology, --cc and --scheduler names come from
  * DatacenterTopologyRegistry, MpTcpCongestionControlRegistry and MpTcpSchedulerRegistry, so a
  * new topology or congestion control needs no edit here.
  */

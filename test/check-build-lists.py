@@ -180,10 +180,14 @@ def main():
         d = os.path.join(root, folder)
         if not os.path.isdir(d):
             continue
-        for fname in sorted(os.listdir(d)):
-            rel = "%s/%s" % (folder, fname)
-            if fname.endswith(exts) and rel not in listed:
-                problems.append("files: %s exists but is in no list of CMakeLists.txt" % rel)
+        # model/ and helper/ have a folder per subsystem or concern (model/mptcp, ...).
+        walk = os.walk(d) if folder in ("model", "helper") else [(d, [], os.listdir(d))]
+        for dirpath, _, fnames in walk:
+            for fname in sorted(fnames):
+                rel = os.path.relpath(os.path.join(dirpath, fname), root).replace(os.sep, "/")
+                if fname.endswith(exts) and rel not in listed:
+                    problems.append("files: %s exists but is in no list of CMakeLists.txt"
+                                    % rel)
 
     # --- test/examples-to-run.py ---------------------------------------------------------------
     ex_path = os.path.join(root, "test", "examples-to-run.py")

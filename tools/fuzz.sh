@@ -86,7 +86,7 @@ std=c++17
 if [ "$minor" -ge 46 ]; then std=c++2b; elif [ "$minor" -ge 41 ]; then std=c++20; fi
 
 # Headers as "ns3/<name>.h", as the module's build lays them out.
-for h in model/*.h; do
+for h in $(find model -name '*.h'); do
   cmp -s "$h" "$dir/include/ns3/$(basename "$h")" || cp "$h" "$dir/include/ns3/"
 done
 
@@ -108,7 +108,8 @@ compile() {
   local src=$1 obj=$2 extra=$3
   local stamp="$flags $extra"
   if [ -f "$obj" ] && [ "$(cat "$obj.flags" 2>/dev/null)" = "$stamp" ] \
-     && [ -z "$(find "$src" model/*.h test/mptcp-fuzz-targets.h fuzz/*.h -newer "$obj" \
+     && [ -z "$(find "$src" $(find model -name '*.h') test/mptcp-fuzz-targets.h fuzz/*.h \
+                  -newer "$obj" \
                   2>/dev/null | head -n1)" ]
   then
     return 0
@@ -126,7 +127,7 @@ build() {
   t0=$(date +%s)
   echo "fuzz: building into $dir/ ($cxx, ns-3.$minor, $std)"
   for s in $model_sources; do
-    jobs_list+=("model/$s.cc $dir/obj/$s.o -fsanitize=fuzzer-no-link")
+    jobs_list+=("$(find model -name "$s.cc") $dir/obj/$s.o -fsanitize=fuzzer-no-link")
   done
   for t in $all_targets; do
     jobs_list+=("fuzz/fuzz-$t.cc $dir/obj/fuzz-$t.o -fsanitize=fuzzer-no-link")

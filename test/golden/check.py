@@ -103,8 +103,8 @@ def write(path, record):
 def golden_digest(golden_dir=GOLDEN_DIR):
     """The fingerprint of the results the model produces: the first 12 hex digits of SHA-256
     over every golden file's name and bytes (sorted by name) and the result schema version
-    (kResultSchemaVersion of helper/experiment-database-schema.h). Any change of a result
-    changes a golden file, hence this value; doc/reproduction.rst's ``.. measured:`` markers
+    (kResultSchemaVersion of helper/database/experiment-database-schema.h). Any change of a
+    result changes a golden file, hence this value; doc/reproduction.rst's ``.. measured:`` markers
     record it, and tools/tests/test_docs.py fails when a marker's value is not the current
     one."""
     h = hashlib.sha256()
@@ -112,7 +112,7 @@ def golden_digest(golden_dir=GOLDEN_DIR):
         h.update(os.path.basename(path).encode() + b"\0")
         with open(path, "rb") as f:
             h.update(f.read() + b"\0")
-    with open(os.path.join(SOURCE_DIR, "helper", "experiment-database-schema.h")) as f:
+    with open(os.path.join(SOURCE_DIR, "helper", "database", "experiment-database-schema.h")) as f:
         m = re.search(r"kResultSchemaVersion = (\d+);", f.read())
     h.update(b"schema " + (m[1] if m else "?").encode())
     return h.hexdigest()[:12]

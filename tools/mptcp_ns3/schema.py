@@ -3,7 +3,7 @@
 
 Two owners, one file:
 
-* The experiment programs (``helper/experiment-database.cc``, ns3::ExperimentDatabase) create
+* The experiment programs (``helper/database/experiment-database.cc``, ns3::ExperimentDatabase) create
   and write the result tables (``runs``, ``flows``, ``links``, ...). This package never creates
   or alters them: it names only the columns it reads (:data:`RUNS_COLUMNS_READ`) and the schema
   version it understands (:data:`RESULTS_SCHEMA_VERSION`), read from the database by
@@ -30,9 +30,9 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 # --- the result tables (written by C++) ---------------------------------------------------------
 
 #: Version of the C++ result schema this package reads. ExperimentDatabase records its version
-#: (kResultSchemaVersion of helper/experiment-database-schema.h) as the row ``schema_version`` of
-#: a key/value table ``meta``; a database without that row was written before the table existed
-#: and has the schema of version 1.
+#: (kResultSchemaVersion of helper/database/experiment-database-schema.h) as the row
+#: ``schema_version`` of a key/value table ``meta``; a database without that row was written
+#: before the table existed and has the schema of version 1.
 RESULTS_SCHEMA_VERSION = 1
 RESULTS_META_TABLE = "meta"
 #: Columns of ``runs`` that the tools read (doc/results-schema.rst).

@@ -26,7 +26,8 @@ import time
 
 import results_db
 
-# The result tables as the real programs create them (read from helper/experiment-database.cc).
+# The result tables as the real programs create them (read from
+# helper/database/experiment-database.cc).
 SCHEMA = results_db.create_sql()
 
 

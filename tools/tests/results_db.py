@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The C++ result schema for the tests' fake databases, read from its one definition: the
-column arrays, CREATE TABLE code and version of helper/experiment-database-schema.h, and the
-checks of helper/experiment-database.cc (ns3::ExperimentDatabase).
+column arrays, CREATE TABLE code and version of helper/database/experiment-database-schema.h,
+and the checks of helper/database/experiment-database.cc (ns3::ExperimentDatabase).
 
 The tools never create these tables; the tests do (fake programs, hand-made databases), and
 build them from the C++ source so that they cannot drift from it. test_schema.py checks that
@@ -14,8 +14,8 @@ import sqlite3
 
 from paths import ROOT
 
-SCHEMA_HEADER = os.path.join(ROOT, "helper", "experiment-database-schema.h")
-SOURCE = os.path.join(ROOT, "helper", "experiment-database.cc")
+SCHEMA_HEADER = os.path.join(ROOT, "helper", "database", "experiment-database-schema.h")
+SOURCE = os.path.join(ROOT, "helper", "database", "experiment-database.cc")
 
 
 @functools.lru_cache(maxsize=None)

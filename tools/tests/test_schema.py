@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The results schema is defined once: the C++ programs write it (helper/experiment-database.cc),
-the tests' fake databases are built from that source (results_db.py), and the package reads its
+"""The results schema is defined once: the C++ programs write it
+(helper/database/experiment-database.cc), the tests' fake databases are built from that source (results_db.py), and the package reads its
 version and refuses another one with one line. Run with: python3 -m pytest tools/
 """
 import sqlite3

@@ -169,7 +169,7 @@ class DatacenterExperiment
     /**
      * \brief Every option of an experiment, declared once: its name (mptcp-fattree's), the
      * field of \p c it sets, unit, help and allowed values, grouped by the part it configures
-     * (helper/datacenter-experiment-options.cc). A program adds them to its CommandLine
+     * (helper/experiment/datacenter-experiment-options.cc). A program adds them to its CommandLine
      * (ExperimentOptions::AddTo()) and answers --list-options with ExperimentOptions::ListJson().
      * \param c the configuration the options write to; its values now are the defaults
      * \return the options, bound to \p c (which must outlive them)

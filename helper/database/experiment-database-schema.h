@@ -9,8 +9,8 @@
  * \ingroup mptcp
  * The result schema of ns3::ExperimentDatabase, defined once: the tables, their columns in
  * record order, and the schema version (doc/results-schema.rst). Used by
- * helper/experiment-database.cc (installed with the other headers, for programs that read the
- * databases); the Python tools' tests read the column arrays and the version from this file
+ * helper/database/experiment-database.cc (installed with the other headers, for programs
+ * that read the databases); the Python tools' tests read the column arrays and the version from this file
  * (tools/tests/results_db.py), the tools read the version from the database's `meta` table
  * (tools/mptcp_ns3/schema.py).
  */
