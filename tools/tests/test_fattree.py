@@ -139,7 +139,7 @@ def test_schema_matches_doc_and_header():
     (doc/results-schema.rst, C++ header), and has every column the tools read."""
     with open(os.path.join(REPO, "doc", "results-schema.rst")) as f:
         doc = f.read()
-    with open(os.path.join(REPO, "helper", "experiment-database.h")) as f:
+    with open(os.path.join(REPO, "helper", "database", "experiment-database.h")) as f:
         header = f.read()
     for text in (doc, header):
         flat = re.sub(r"[\s*]+", " ", text)
