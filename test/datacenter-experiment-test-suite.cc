@@ -519,6 +519,41 @@ class RegistryCountsTest : public TestCase
     }
 };
 
+/// What RunFlowBytes() gives back of one run.
+struct FlowBytes
+{
+    std::vector<uint64_t> bytes; //!< bytes_rx of each long flow, in flow order
+    std::string cc;              //!< runs.cc
+    std::string error;           //!< "" if Configure() and Build() took the options
+};
+
+/**
+ * \param c the options (progress is turned off)
+ * \return the run's per-flow bytes and cc; the simulator is destroyed after it
+ */
+FlowBytes
+RunFlowBytes(DatacenterExperiment::Config c)
+{
+    c.progress = false;
+    FlowBytes out;
+    DatacenterExperiment exp;
+    DatacenterExperiment::Error error;
+    if (!exp.Configure(c, &error) || !exp.Build(&error))
+    {
+        out.error = error.option + ": " + error.why;
+        Simulator::Destroy();
+        return out;
+    }
+    exp.Run();
+    for (const auto& f : exp.GetFlowRecords())
+    {
+        out.bytes.push_back(f.bytesRx);
+    }
+    out.cc = exp.GetRunRecord().cc;
+    Simulator::Destroy();
+    return out;
+}
+
 /**
  * Several simulations in one process, as a user's program or a test runner runs them: an
  * MPTCP-8 run, then runs whose options used to stay behind as process-wide attribute defaults
@@ -538,21 +573,11 @@ class TwoExperimentsTest : public TestCase
 
   private:
     /// \param c the options \return bytes_rx of each long flow, in flow order
-    std::vector<uint64_t> RunOnce(DatacenterExperiment::Config c)
+    std::vector<uint64_t> RunOnce(const DatacenterExperiment::Config& c)
     {
-        c.progress = false;
-        DatacenterExperiment exp;
-        DatacenterExperiment::Error error;
-        NS_TEST_EXPECT_MSG_EQ(exp.Configure(c, &error), true, error.option << ": " << error.why);
-        NS_TEST_EXPECT_MSG_EQ(exp.Build(&error), true, error.why);
-        exp.Run();
-        std::vector<uint64_t> bytes;
-        for (const auto& f : exp.GetFlowRecords())
-        {
-            bytes.push_back(f.bytesRx);
-        }
-        Simulator::Destroy();
-        return bytes;
+        const FlowBytes run = RunFlowBytes(c);
+        NS_TEST_EXPECT_MSG_EQ(run.error, "", "the run");
+        return run.bytes;
     }
 
     /// \return each attribute whose initial value is no longer ns-3's, "type::name=value"
@@ -801,20 +826,9 @@ class TransportRegistryTest : public TestCase
         c.duration = 0.3;
         c.transport = transport;
         c.subflows = 4;
-        c.progress = false;
-        DatacenterExperiment exp;
-        DatacenterExperiment::Error error;
-        NS_TEST_EXPECT_MSG_EQ(exp.Configure(c, &error), true, error.option << ": " << error.why);
-        NS_TEST_EXPECT_MSG_EQ(exp.Build(&error), true, error.why);
-        exp.Run();
-        std::vector<uint64_t> bytes;
-        for (const auto& f : exp.GetFlowRecords())
-        {
-            bytes.push_back(f.bytesRx);
-        }
-        const std::string cc = exp.GetRunRecord().cc;
-        Simulator::Destroy();
-        return {bytes, cc};
+        const FlowBytes run = RunFlowBytes(c);
+        NS_TEST_EXPECT_MSG_EQ(run.error, "", "the run");
+        return {run.bytes, run.cc};
     }
 
     void DoRun() override

@@ -4,7 +4,6 @@
 
 #include "ns3/datacenter-controller-options.h"
 
-#include "ns3/bulk-send-application.h"
 #include "ns3/datacenter-topology.h"
 #include "ns3/datacenter-workload-helper.h"
 #include "ns3/mptcp-ns3-compat.h"
@@ -136,9 +135,7 @@ DatacenterControllerOptions::FollowFlows(DatacenterWorkloadHelper* workload,
     auto installed = [workload, agents](uint32_t id, const PlannedFlow& flow) {
         const Time at = Seconds(flow.startS) + NanoSeconds(1);
         Simulator::Schedule(at - Simulator::Now(), MPTCP_EVENT([workload, agents, id, flow]() {
-            Ptr<BulkSendApplication> sender = workload->GetSender(id);
-            Ptr<MpTcpSocketBase> socket =
-                sender ? DynamicCast<MpTcpSocketBase>(sender->GetSocket()) : nullptr;
+            Ptr<MpTcpSocketBase> socket = workload->GetMpTcpSender(id);
             if (!socket || flow.srcHost >= agents->GetN())
             {
                 return; // TCP (e.g. shuffle's requests): nothing to follow

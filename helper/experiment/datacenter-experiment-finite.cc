@@ -205,13 +205,6 @@ DatacenterExperiment::InstallShuffle()
                         c.duration);
 }
 
-Ptr<MpTcpSocketBase>
-DatacenterExperiment::MpTcpSender(uint32_t id) const
-{
-    Ptr<BulkSendApplication> sender = m_workload->GetSender(id);
-    return sender ? DynamicCast<MpTcpSocketBase>(sender->GetSocket()) : nullptr;
-}
-
 void
 DatacenterExperiment::FiniteWorkloadDone()
 {
@@ -258,7 +251,7 @@ DatacenterExperiment::CollectFiniteResults()
         FlowSubflowsRecord r;
         r.flowId = id;
         r.subflows = 1;
-        Ptr<MpTcpSocketBase> socket = MpTcpSender(id);
+        Ptr<MpTcpSocketBase> socket = m_workload->GetMpTcpSender(id);
         if (socket)
         {
             r.subflows = socket->GetSubflows().size();

@@ -765,7 +765,7 @@ DatacenterExperiment::Build(Error* error)
         {
             const uint32_t id = m_longIds[i];
             m_tracer->Add({static_cast<uint32_t>(i),
-                           [this, id]() { return MpTcpSender(id); },
+                           [this, id]() { return m_workload->GetMpTcpSender(id); },
                            m_sinks[i],
                            m_topology->GetHost(m_flows[i].second)});
         }

@@ -376,12 +376,6 @@ class DatacenterExperiment
     void InstallFiniteFlows();
     /// Start the shuffle jobs and their background flows (--workload=shuffle).
     void InstallShuffle();
-    /**
-     * \param id a flow id of the workload helper
-     * \return its sender's MPTCP connection; null for a TCP flow, before the application
-     *         started, or on another rank
-     */
-    Ptr<MpTcpSocketBase> MpTcpSender(uint32_t id) const;
     /// The workload's flows all completed: stop the simulation now.
     void FiniteWorkloadDone();
     /// Fill the finite flows' rows and the control network's rows into m_workloadResults.

@@ -53,7 +53,9 @@ TransportAttributes::GetN() const
 }
 
 void
-TransportAttributes::Apply(Ptr<Node> node, const Entry& e)
+TransportAttributes::Apply(Ptr<Node> node,
+                           const std::vector<Ptr<TransportSocketFactory>>& factories,
+                           const Entry& e)
 {
     if (e.target == L4)
     {
@@ -63,16 +65,6 @@ TransportAttributes::Apply(Ptr<Node> node, const Entry& e)
             tcp->SetAttribute(e.name, *e.value);
         }
         return;
-    }
-    std::vector<Ptr<TransportSocketFactory>> factories;
-    Object::AggregateIterator it = node->GetAggregateIterator();
-    while (it.HasNext())
-    {
-        const TypeId tid = it.Next()->GetInstanceTypeId();
-        if (tid.IsChildOf(TransportSocketFactory::GetTypeId()))
-        {
-            factories.push_back(node->GetObject<TransportSocketFactory>(tid));
-        }
     }
     if (factories.empty())
     {
@@ -113,9 +105,20 @@ TransportAttributes::Install(const NodeContainer& nodes) const
     NS_LOG_FUNCTION(this << nodes.GetN());
     for (auto n = nodes.Begin(); n != nodes.End(); ++n)
     {
+        // The node's factories, found once for all its values.
+        std::vector<Ptr<TransportSocketFactory>> factories;
+        Object::AggregateIterator it = (*n)->GetAggregateIterator();
+        while (it.HasNext())
+        {
+            const TypeId tid = it.Next()->GetInstanceTypeId();
+            if (tid.IsChildOf(TransportSocketFactory::GetTypeId()))
+            {
+                factories.push_back((*n)->GetObject<TransportSocketFactory>(tid));
+            }
+        }
         for (const Entry& e : m_entries)
         {
-            Apply(*n, e);
+            Apply(*n, factories, e);
         }
     }
 }

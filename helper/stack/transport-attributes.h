@@ -15,6 +15,9 @@
 namespace ns3
 {
 
+class Node;
+class TransportSocketFactory;
+
 /**
  * \ingroup mptcp
  * \brief The transport parameters of one simulation, set on the nodes it builds: on each
@@ -95,8 +98,14 @@ class TransportAttributes
         Ptr<AttributeValue> value;    //!< its value
     };
 
-    /// \param node the node \param e the value to set there
-    static void Apply(Ptr<Node> node, const Entry& e);
+    /**
+     * \param node the node
+     * \param factories its TransportSocketFactory objects
+     * \param e the value to set there
+     */
+    static void Apply(Ptr<Node> node,
+                      const std::vector<Ptr<TransportSocketFactory>>& factories,
+                      const Entry& e);
 
     std::vector<Entry> m_entries; //!< in the order given
 };

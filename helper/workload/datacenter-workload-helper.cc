@@ -10,6 +10,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/log.h"
+#include "ns3/mptcp-socket-base.h"
 #include "ns3/on-off-helper.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/simulator.h"
@@ -319,6 +320,13 @@ Ptr<BulkSendApplication>
 DatacenterWorkloadHelper::GetSender(uint32_t id) const
 {
     return m_senders.at(id);
+}
+
+Ptr<MpTcpSocketBase>
+DatacenterWorkloadHelper::GetMpTcpSender(uint32_t id) const
+{
+    Ptr<BulkSendApplication> sender = GetSender(id);
+    return sender ? DynamicCast<MpTcpSocketBase>(sender->GetSocket()) : nullptr;
 }
 
 } // namespace ns3

@@ -57,6 +57,8 @@ struct PlannedFlow
  * registers the pair with a FlowStatistics. Randomness comes from one UniformRandomVariable
  * whose stream is fixed by AssignStreams().
  */
+class MpTcpSocketBase;
+
 class DatacenterWorkloadHelper
 {
   public:
@@ -217,6 +219,12 @@ class DatacenterWorkloadHelper
      * \return its sender; null in a distributed run if another rank simulates the sender
      */
     Ptr<BulkSendApplication> GetSender(uint32_t id) const;
+    /**
+     * \param id a flow id returned by Install()
+     * \return its sender's MPTCP connection (any MpTcpSocketBase: mptcp, ps, mmptcp); null
+     *         for a TCP flow, before the application started, or on another rank
+     */
+    Ptr<MpTcpSocketBase> GetMpTcpSender(uint32_t id) const;
 
   private:
     /// \return the random variable, created on first use

@@ -30,8 +30,9 @@ namespace
 {
 /**
  * \param factory the factory (aggregated to the node)
+ * \param created the socket the factory made (CreateConfiguredSocket()), a T
  * \param name its name, for the error message
- * \return a new T on the factory's node
+ * \return the socket, on the factory's node
  */
 template <class T>
 Ptr<Socket>
@@ -44,6 +45,47 @@ CreateOnNode(const TransportSocketFactory* factory, Ptr<Socket> created, const c
     Ptr<T> socket = DynamicCast<T>(created);
     socket->SetNode(tcp->template GetObject<Node>());
     socket->SetTcp(tcp);
+    return socket;
+}
+/**
+ * \param tcp the node's TCP
+ * \param attribute one of its TypeId attributes: "RttEstimatorType", "SocketType" (the
+ *        congestion control) or "RecoveryType"
+ * \return a new object of that type, as TcpL4Protocol::CreateSocket() makes it
+ */
+template <class T>
+Ptr<T>
+CreateFromTcp(Ptr<TcpL4Protocol> tcp, const char* attribute)
+{
+    TypeIdValue type;
+    tcp->GetAttribute(attribute, type);
+    ObjectFactory f;
+    f.SetTypeId(type.Get());
+    return f.Create<T>();
+}
+
+/**
+ * \brief Put a single-path socket on the node of \p tcp with the estimator and algorithms
+ * given, as TcpL4Protocol::CreateSocket() does.
+ * \param socket the socket
+ * \param tcp the node's TCP
+ * \param rtt its RTT estimator
+ * \param cc its congestion control
+ * \param recovery its recovery algorithm
+ * \return the socket
+ */
+Ptr<Socket>
+AttachToTcp(Ptr<TcpSocketBase> socket,
+            Ptr<TcpL4Protocol> tcp,
+            Ptr<RttEstimator> rtt,
+            Ptr<TcpCongestionOps> cc,
+            Ptr<TcpRecoveryOps> recovery)
+{
+    socket->SetNode(tcp->GetObject<Node>());
+    socket->SetTcp(tcp);
+    socket->SetRtt(rtt);
+    socket->SetCongestionControlAlgorithm(cc);
+    socket->SetRecoveryAlgorithm(recovery);
     return socket;
 }
 } // namespace
@@ -112,21 +154,12 @@ TcpSmallQueuesSocketFactory::CreateSocket()
 {
     Ptr<TcpL4Protocol> tcp = GetObject<TcpL4Protocol>();
     NS_ABORT_MSG_IF(!tcp, "TcpSmallQueuesSocketFactory: the node has no ns3::TcpL4Protocol");
-    // As TcpL4Protocol::CreateSocket(), with our socket class.
-    auto create = [&tcp](const char* attribute) {
-        TypeIdValue type;
-        tcp->GetAttribute(attribute, type);
-        ObjectFactory f;
-        f.SetTypeId(type.Get());
-        return f.Create();
-    };
-    Ptr<TcpSmallQueuesSocket> socket = DynamicCast<TcpSmallQueuesSocket>(CreateConfiguredSocket());
-    socket->SetNode(tcp->GetObject<Node>());
-    socket->SetTcp(tcp);
-    socket->SetRtt(DynamicCast<RttEstimator>(create("RttEstimatorType")));
-    socket->SetCongestionControlAlgorithm(DynamicCast<TcpCongestionOps>(create("SocketType")));
-    socket->SetRecoveryAlgorithm(DynamicCast<TcpRecoveryOps>(create("RecoveryType")));
-    return socket;
+    // As TcpL4Protocol::CreateSocket(), with our socket class (created first, as before).
+    Ptr<TcpSocketBase> socket = DynamicCast<TcpSocketBase>(CreateConfiguredSocket());
+    Ptr<RttEstimator> rtt = CreateFromTcp<RttEstimator>(tcp, "RttEstimatorType");
+    Ptr<TcpCongestionOps> cc = CreateFromTcp<TcpCongestionOps>(tcp, "SocketType");
+    Ptr<TcpRecoveryOps> recovery = CreateFromTcp<TcpRecoveryOps>(tcp, "RecoveryType");
+    return AttachToTcp(socket, tcp, rtt, cc, recovery);
 }
 
 TypeId
@@ -150,23 +183,11 @@ TcpSocketBaseFactory::CreateSocket()
     Ptr<TcpL4Protocol> tcp = GetObject<TcpL4Protocol>();
     NS_ABORT_MSG_IF(!tcp, "TcpSocketBaseFactory: the node has no ns3::TcpL4Protocol");
     // In TcpL4Protocol::CreateSocket()'s order: the estimator, the socket, then the algorithms.
-    auto create = [&tcp](const char* attribute) {
-        TypeIdValue type;
-        tcp->GetAttribute(attribute, type);
-        ObjectFactory f;
-        f.SetTypeId(type.Get());
-        return f.Create();
-    };
-    Ptr<RttEstimator> rtt = DynamicCast<RttEstimator>(create("RttEstimatorType"));
+    Ptr<RttEstimator> rtt = CreateFromTcp<RttEstimator>(tcp, "RttEstimatorType");
     Ptr<TcpSocketBase> socket = DynamicCast<TcpSocketBase>(CreateConfiguredSocket());
-    Ptr<TcpCongestionOps> cc = DynamicCast<TcpCongestionOps>(create("SocketType"));
-    Ptr<TcpRecoveryOps> recovery = DynamicCast<TcpRecoveryOps>(create("RecoveryType"));
-    socket->SetNode(tcp->GetObject<Node>());
-    socket->SetTcp(tcp);
-    socket->SetRtt(rtt);
-    socket->SetCongestionControlAlgorithm(cc);
-    socket->SetRecoveryAlgorithm(recovery);
-    return socket;
+    Ptr<TcpCongestionOps> cc = CreateFromTcp<TcpCongestionOps>(tcp, "SocketType");
+    Ptr<TcpRecoveryOps> recovery = CreateFromTcp<TcpRecoveryOps>(tcp, "RecoveryType");
+    return AttachToTcp(socket, tcp, rtt, cc, recovery);
 }
 
 } // namespace ns3
