@@ -14,6 +14,7 @@
  */
 #include "ns3/command-line.h"
 #include "ns3/datacenter-experiment.h"
+#include "ns3/double.h"
 #include "ns3/datacenter-topology-registry.h"
 #include "ns3/datacenter-topology.h"
 #include "ns3/datacenter-transport-registry.h"
@@ -402,7 +403,9 @@ class ExperimentOptionsTest : public TestCase
         cmd.Parse(7, const_cast<char**>(argv));
         NS_TEST_ASSERT_MSG_EQ(c.k, 4, "--k sets Config::k");
         NS_TEST_ASSERT_MSG_EQ(c.transport, "tcp", "--transport");
-        NS_TEST_ASSERT_MSG_EQ(c.sdn.hederaInterval, 0.5, "--hederaInterval sets Config::sdn");
+        DoubleValue hederaInterval;
+        c.sdn.GetPart("hedera")->GetAttribute("Interval", hederaInterval);
+        NS_TEST_ASSERT_MSG_EQ(hederaInterval.Get(), 0.5, "--hederaInterval sets its attribute");
         NS_TEST_ASSERT_MSG_EQ(c.ackPriority, true, "--ackPriority");
         NS_TEST_ASSERT_MSG_EQ(c.shuffleResponse, 1000, "--shuffleResponse");
         NS_TEST_ASSERT_MSG_EQ(k->GetValueJson(), "4", "the option shows the parsed value");

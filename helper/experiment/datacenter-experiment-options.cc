@@ -421,62 +421,6 @@ DeclareShortFlowOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
                                  "short flows time to complete)"));
 }
 
-/// The options of the SDN controller (DatacenterControllerOptions).
-void
-DeclareControllerOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
-{
-    o.Add(ExperimentOption::Bind("controller",
-                                 c.sdn.controller,
-                                 "",
-                                 "SDN controller: none | hedera (Hedera's Global First Fit, "
-                                 "seed 000 §4.4: elephants above --hederaThreshold of the NIC "
-                                 "rate placed every --hederaInterval) | responsive "
-                                 "(Responsive MPTCP, seed 004: a monitor on every server asks "
-                                 "for subflows, the controller grants them; needs "
-                                 "--transport=mptcp)",
-                                 DatacenterControllerOptions::GetNames()));
-    o.Add(ExperimentOption::Bind("hederaInterval",
-                                 c.sdn.hederaInterval,
-                                 "s",
-                                 "Hedera's scheduling interval, s (> 0.001)"));
-    o.Add(ExperimentOption::Bind("hederaThreshold",
-                                 c.sdn.hederaThreshold,
-                                 "fraction",
-                                 "Hedera's elephant threshold, fraction of the NIC rate in "
-                                 "(0, 1]"));
-    o.Add(ExperimentOption::Bind("monitorInterval",
-                                 c.sdn.monitorInterval,
-                                 "time",
-                                 "responsive: the monitors' sampling interval t_m (ns-3 Time, "
-                                 "100us..10s; seed 004 Table I: 2ms, 4ms, 8ms)"));
-    o.Add(ExperimentOption::Bind("deltaDgt",
-                                 c.sdn.deltaDgt,
-                                 "fraction",
-                                 "responsive: a stable flow asks for paths below (1 - "
-                                 "deltaDgt) of its demand, in [0, 1) (seed 004: 0.15, 0.25, "
-                                 "0.35)"));
-    o.Add(ExperimentOption::Bind("deltaRvt",
-                                 c.sdn.deltaRvt,
-                                 "fraction",
-                                 "responsive: a throughput sample is stable within deltaRvt "
-                                 "of the smoothed one, in (0, 1] (seed 004: 0.15)"));
-    o.Add(ExperimentOption::Bind("stableCount",
-                                 c.sdn.stableCount,
-                                 "samples",
-                                 "responsive: stable samples in a row before a request, R, "
-                                 "1..1000 (seed 004: 5)"));
-    o.Add(ExperimentOption::Bind("maxSubflows",
-                                 c.sdn.maxSubflows,
-                                 "subflows",
-                                 "responsive: the most subflows of a flow, M, 1..8 (seed 004: "
-                                 "4)"));
-    o.Add(ExperimentOption::Bind("deltaDdt",
-                                 c.sdn.deltaDdt,
-                                 "fraction",
-                                 "responsive: a flow's demand is sent again when it moved by "
-                                 "more than this fraction, in [0, 1] (seed 004: 0.15)"));
-}
-
 /// The options of the run and its records: time, database, traces, MPI.
 void
 DeclareRunOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
@@ -535,7 +479,7 @@ DatacenterExperiment::DeclareOptions(Config& c)
     DeclareTransportOptions(c, o);
     DeclareWorkloadOptions(c, o);
     DeclareShortFlowOptions(c, o);
-    DeclareControllerOptions(c, o);
+    c.sdn.DeclareOptions(o);
     DeclareRunOptions(c, o);
     return o;
 }

@@ -579,15 +579,19 @@ bool
 DatacenterExperiment::ValidateControl(Error* error)
 {
     Config& c = m_cfg;
-    std::string badOption, badValue, badWhy;
-    if (!c.sdn.Validate(c.stock, c.mpi, c.transport, &badOption, &badValue, &badWhy))
+    ExperimentController::RunContext run;
+    run.stock = c.stock;
+    run.mpi = c.mpi;
+    run.transportName = c.transport;
+    run.transport = DatacenterTransportRegistry::Find(c.transport);
+    if (!c.sdn.Validate(run, error))
     {
-        return Reject(badOption, badValue, badWhy, error);
+        return false;
     }
     m_mpSubflows = c.subflows; // also for MPTCP short flows of a TCP run
     m_subflows = Transport().multipath ? c.subflows : 1;
     uint32_t controllerSubflows = 0;
-    if (!c.sdn.GetPathManager(&controllerSubflows).empty())
+    if (!c.sdn.GetChosen()->GetPathManager(&controllerSubflows).empty())
     {
         m_subflows = controllerSubflows; // the most a flow gets (responsive: it starts with one)
     }
@@ -703,7 +707,7 @@ DatacenterExperiment::ChoosePathManager(TransportAttributes* t) const
     }
     // A controller that steers subflows itself (responsive) brings its own path manager.
     uint32_t maxSubflows = 0;
-    const std::string controllerPm = m_cfg.sdn.GetPathManager(&maxSubflows);
+    const std::string controllerPm = m_cfg.sdn.GetChosen()->GetPathManager(&maxSubflows);
     if (!controllerPm.empty())
     {
         t->SetMultipath("PathManager", StringValue(controllerPm));
@@ -771,7 +775,7 @@ DatacenterExperiment::Build(Error* error)
         }
     }
     // After the hot spots: its graph sees their rates.
-    m_controller = c.sdn.Install(topology, &m_agents);
+    m_controller = c.sdn.GetChosen()->Install(topology, &m_agents);
     m_built = true;
     return true;
 }
@@ -798,7 +802,7 @@ DatacenterExperiment::InstallTraffic()
     jitter->SetStream(1001);
     m_stats = std::make_unique<FlowStatistics>();
     m_workload = std::make_unique<DatacenterWorkloadHelper>(topology, *m_stats);
-    c.sdn.FollowFlows(m_workload.get(), &m_agents); // responsive: its monitors get the flows
+    c.sdn.GetChosen()->FollowFlows(m_workload.get(), &m_agents); // responsive: its monitors
     m_workload->SetSendSize(16 * c.mss);
     if (m_workloadType != DatacenterWorkloadHelper::Workload::LONG)
     {
@@ -960,7 +964,7 @@ DatacenterExperiment::Run()
     m_workloadResults = CollectWorkloadResults();
     m_workloadResults.links = LinkRecords(m_layers->CollectLinks());
     ControllerRunRecord controllerRow;
-    if (c.sdn.Record(m_controller, &controllerRow))
+    if (c.sdn.GetChosen()->Record(m_controller, &controllerRow))
     {
         m_workloadResults.controllerRuns.push_back(controllerRow);
     }

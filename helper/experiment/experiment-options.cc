@@ -4,6 +4,7 @@
 #include "ns3/experiment-options.h"
 
 #include "ns3/abort.h"
+#include "ns3/fatal-error.h"
 #include "ns3/global-value.h"
 #include "ns3/program-text.h"
 
@@ -46,6 +47,17 @@ void
 ExperimentOption::AddTo(CommandLine& cmd) const
 {
     m_addTo(cmd);
+}
+
+std::string
+ExperimentOption::AttributeHelp(TypeId tid, const std::string& attribute)
+{
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(attribute, &info))
+    {
+        NS_FATAL_ERROR("ExperimentOption: " << tid.GetName() << " has no attribute " << attribute);
+    }
+    return info.help;
 }
 
 std::string

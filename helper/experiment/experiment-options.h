@@ -5,6 +5,7 @@
 #define EXPERIMENT_OPTIONS_H
 
 #include "ns3/command-line.h"
+#include "ns3/type-id.h"
 
 #include <cstdint>
 #include <ostream>
@@ -53,6 +54,32 @@ class ExperimentOption
                                  const std::string& help,
                                  std::vector<std::string> allowed = {});
 
+    /**
+     * \brief Declare an option bound to the variable behind an ns-3 attribute of a part (an
+     * ExperimentController, ...): the attribute's TypeId declaration is the one place its
+     * help, default and meaning are written, the option takes its help from there.
+     *
+     * \tparam T the variable's type, as for Bind()
+     * \param name the option's name, without "--" (as on the command line)
+     * \param value the variable the attribute's accessor reads and writes (the part's member):
+     *        setting the option sets the attribute
+     * \param tid the TypeId that declares the attribute (or a subclass of it)
+     * \param attribute the attribute's name, e.g. "Interval"
+     * \param unit as for Bind()
+     * \param helpPrefix put before the attribute's help, e.g. "hedera: " (which part it is of)
+     * \param allowed as for Bind()
+     * \return the declaration; NS_FATAL_ERROR if \p tid has no such attribute (a programming
+     *         error)
+     */
+    template <typename T>
+    static ExperimentOption BindAttribute(const std::string& name,
+                                          T& value,
+                                          TypeId tid,
+                                          const std::string& attribute,
+                                          const std::string& unit,
+                                          const std::string& helpPrefix = "",
+                                          std::vector<std::string> allowed = {});
+
     /// \return the option's name, without "--"
     const std::string& GetName() const;
     /// \return the value type: bool, int, uint, double or string
@@ -86,6 +113,12 @@ class ExperimentOption
     std::function<void(CommandLine&)> m_addTo;       //!< CommandLine::AddValue on the variable.
     std::function<std::string()> m_valueJson;        //!< The variable's value as JSON.
 
+    /**
+     * \param tid a TypeId
+     * \param attribute the name of one of its attributes (own or inherited)
+     * \return the attribute's help; NS_FATAL_ERROR if there is no such attribute
+     */
+    static std::string AttributeHelp(TypeId tid, const std::string& attribute);
     /// The JSON of a value of each supported type.
     static std::string ValueJson(bool v);
     /// \copydoc ValueJson(bool)
@@ -188,6 +221,23 @@ ExperimentOption::Bind(const std::string& name,
     o.m_addTo = [name, help, v](CommandLine& cmd) { cmd.AddValue(name, help, *v); };
     o.m_valueJson = [v]() { return ValueJson(*v); };
     return o;
+}
+
+template <typename T>
+ExperimentOption
+ExperimentOption::BindAttribute(const std::string& name,
+                                T& value,
+                                TypeId tid,
+                                const std::string& attribute,
+                                const std::string& unit,
+                                const std::string& helpPrefix,
+                                std::vector<std::string> allowed)
+{
+    return Bind(name,
+                value,
+                unit,
+                helpPrefix + AttributeHelp(tid, attribute),
+                std::move(allowed));
 }
 
 } // namespace ns3
