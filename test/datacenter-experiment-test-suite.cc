@@ -386,7 +386,7 @@ class ExperimentOptionsTest : public TestCase
     {
         DatacenterExperiment::Config c;
         ExperimentOptions options = DatacenterExperiment::DeclareOptions(c);
-        NS_TEST_ASSERT_MSG_EQ(options.Get().size(), 76, "options of mptcp-fattree, less --quiet");
+        NS_TEST_ASSERT_MSG_EQ(options.Get().size(), 77, "options of mptcp-fattree, less --quiet");
         const ExperimentOption* k = options.Find("k");
         NS_TEST_ASSERT_MSG_NE(k, nullptr, "--k declared");
         NS_TEST_ASSERT_MSG_EQ(k->GetType(), "uint", "type of --k");
@@ -406,6 +406,19 @@ class ExperimentOptionsTest : public TestCase
         DoubleValue hederaInterval;
         c.sdn.GetPart("hedera")->GetAttribute("Interval", hederaInterval);
         NS_TEST_ASSERT_MSG_EQ(hederaInterval.Get(), 0.5, "--hederaInterval sets its attribute");
+        {
+            // A copy of the options holds copies of the parts: setting it leaves c alone.
+            DatacenterExperiment::Config copy = c;
+            DoubleValue copied;
+            copy.sdn.GetPart("hedera")->GetAttribute("Interval", copied);
+            NS_TEST_ASSERT_MSG_EQ(copied.Get(), 0.5, "the copy has the parsed value");
+            copy.sdn.GetPart("hedera")->SetAttribute("Interval", DoubleValue(2));
+            c.sdn.GetPart("hedera")->GetAttribute("Interval", hederaInterval);
+            NS_TEST_ASSERT_MSG_EQ(hederaInterval.Get(), 0.5, "the original keeps its value");
+            NS_TEST_ASSERT_MSG_NE(copy.sdn.ParamsJsonFields().find("\"hederaInterval\":2"),
+                                  std::string::npos,
+                                  "the copy records its own");
+        }
         NS_TEST_ASSERT_MSG_EQ(c.ackPriority, true, "--ackPriority");
         NS_TEST_ASSERT_MSG_EQ(c.shuffleResponse, 1000, "--shuffleResponse");
         NS_TEST_ASSERT_MSG_EQ(k->GetValueJson(), "4", "the option shows the parsed value");

@@ -17,6 +17,8 @@
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
+#include "experiment-program.h"
+
 #include "ns3/mptcp-ns3-compat.h"
 
 #include <string>
@@ -94,50 +96,8 @@ class TestFirstFitController : public ExperimentController
 
 NS_OBJECT_ENSURE_REGISTERED(TestFirstFitController);
 
-/// What the test reads of one run.
-struct Outcome
-{
-    std::string error;                //!< Configure()'s or Build()'s error (why), "" if none
-    std::string errorOption;          //!< the option at fault
-    std::vector<double> goodputBps;   //!< per long flow, bit/s
-    std::vector<ControllerRunRecord> rows; //!< the controller_runs rows
-    std::string params;               //!< params_json
-};
-
-/// Run a program's command line (argv without the program name) as mptcp-fattree would.
-Outcome
-RunProgram(std::vector<std::string> args)
-{
-    DatacenterExperiment::Config c;
-    ExperimentOptions options = DatacenterExperiment::DeclareOptions(c);
-    CommandLine cmd;
-    options.AddTo(cmd);
-    args.insert(args.begin(), "prog");
-    std::vector<char*> argv;
-    for (std::string& a : args)
-    {
-        argv.push_back(a.data());
-    }
-    cmd.Parse(static_cast<int>(argv.size()), argv.data());
-    Outcome out;
-    DatacenterExperiment exp;
-    DatacenterExperiment::Error error;
-    if (!exp.Configure(c, &error) || !exp.Build(&error))
-    {
-        out.error = error.why;
-        out.errorOption = error.option;
-        return out;
-    }
-    exp.Run();
-    for (const FlowRecord& f : exp.GetFlowRecords())
-    {
-        out.goodputBps.push_back(f.goodputBps);
-    }
-    out.rows = exp.GetWorkloadResults().controllerRuns;
-    out.params = exp.GetRunRecord().paramsJson;
-    Simulator::Destroy();
-    return out;
-}
+using mptcp_test::ProgramRun;
+using mptcp_test::RunExperimentProgram;
 
 /**
  * --controller=test-first-fit --testPeriod=0.1 runs the user's controller: its row names it
@@ -184,14 +144,14 @@ class UserControllerTest : public TestCase
         std::vector<std::string> hedera = common;
         hedera.push_back("--controller=hedera");
         hedera.push_back("--hederaInterval=0.1");
-        const Outcome mine = RunProgram(user);
-        const Outcome builtIn = RunProgram(hedera);
+        const ProgramRun mine = RunExperimentProgram(user);
+        const ProgramRun builtIn = RunExperimentProgram(hedera);
         NS_TEST_ASSERT_MSG_EQ(mine.error, "", "the user's controller runs");
         NS_TEST_ASSERT_MSG_EQ(builtIn.error, "", "hedera runs");
-        NS_TEST_ASSERT_MSG_EQ(mine.rows.size(), 1U, "one controller_runs row");
-        NS_TEST_ASSERT_MSG_EQ(builtIn.rows.size(), 1U, "one controller_runs row");
-        const ControllerRunRecord& m = mine.rows[0];
-        const ControllerRunRecord& h = builtIn.rows[0];
+        NS_TEST_ASSERT_MSG_EQ(mine.results.controllerRuns.size(), 1U, "one controller_runs row");
+        NS_TEST_ASSERT_MSG_EQ(builtIn.results.controllerRuns.size(), 1U, "one controller_runs row");
+        const ControllerRunRecord& m = mine.results.controllerRuns[0];
+        const ControllerRunRecord& h = builtIn.results.controllerRuns[0];
         NS_TEST_ASSERT_MSG_EQ(m.controller, "test-first-fit", "its name in the row");
         NS_TEST_ASSERT_MSG_EQ(h.controller, "hedera", "hedera's row");
         NS_TEST_ASSERT_MSG_EQ(m.intervalS, 0.1, "its period in the row");
@@ -215,12 +175,12 @@ class UserControllerTest : public TestCase
 
         std::vector<std::string> bad = user;
         bad.back() = "--testPeriod=0";
-        const Outcome rejected = RunProgram(bad);
+        const ProgramRun rejected = RunExperimentProgram(bad);
         NS_TEST_ASSERT_MSG_EQ(rejected.errorOption, "testPeriod", rejected.error);
         NS_TEST_ASSERT_MSG_EQ(rejected.error, "must be above 0.001", "its own message");
         bad = user;
         bad.push_back("--stock");
-        NS_TEST_ASSERT_MSG_EQ(RunProgram(bad).errorOption, "controller", "no controller on stock");
+        NS_TEST_ASSERT_MSG_EQ(RunExperimentProgram(bad).errorOption, "controller", "no controller on stock");
     }
 };
 

@@ -181,6 +181,12 @@ inline const Column kControlServerColumns[] = {
     {"messages_received", ColType::INTEGER},
     {"control_bytes", ColType::INTEGER},
 };
+/// The columns of `run_metrics` after run_id.
+inline const Column kRunMetricColumns[] = {
+    {"metric", ColType::TEXT},
+    {"name", ColType::TEXT},
+    {"value", ColType::REAL},
+};
 /// The columns of `transfers` after run_id.
 inline const Column kTransferColumns[] = {
     {"packets", ColType::INTEGER},
@@ -286,7 +292,8 @@ CreateSql()
        << WorkloadTableSql("controller_runs", kControllerRunColumns, ", PRIMARY KEY (run_id)")
        << WorkloadTableSql("flow_subflows", kFlowSubflowsColumns, ", PRIMARY KEY (run_id, flow_id)")
        << WorkloadTableSql("shuffle_jobs", kShuffleJobColumns, ", PRIMARY KEY (run_id, job_id)")
-       << WorkloadTableSql("control_servers", kControlServerColumns, ", PRIMARY KEY (run_id, host)");
+       << WorkloadTableSql("control_servers", kControlServerColumns, ", PRIMARY KEY (run_id, host)")
+       << WorkloadTableSql("run_metrics", kRunMetricColumns, ", PRIMARY KEY (run_id, metric, name)");
     os << "CREATE TABLE IF NOT EXISTS " << kMetaTable << " (key TEXT PRIMARY KEY, value TEXT);\n"
        << "INSERT OR IGNORE INTO " << kMetaTable << " (key, value) VALUES ('schema_version', '"
        << kResultSchemaVersion << "');\n";

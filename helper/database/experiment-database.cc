@@ -192,6 +192,12 @@ ControlServerValues(int64_t runId, const ControlServerRecord& c)
 }
 
 std::vector<Value>
+MetricValues(int64_t runId, const MetricRecord& m)
+{
+    return {runId, m.metric, m.name, m.value};
+}
+
+std::vector<Value>
 TransferValues(int64_t runId, const TransferRecord& t)
 {
     return {runId, int64_t{t.packets}, static_cast<int64_t>(t.bytes), t.transferTimeS};
@@ -421,7 +427,8 @@ CheckSchema(sqlite3* db, const std::string& path, std::string* error)
         CheckColumns(db, path, "controller_runs", kControllerRunColumns, error) &&
         CheckColumns(db, path, "flow_subflows", kFlowSubflowsColumns, error) &&
         CheckColumns(db, path, "shuffle_jobs", kShuffleJobColumns, error) &&
-        CheckColumns(db, path, "control_servers", kControlServerColumns, error))
+        CheckColumns(db, path, "control_servers", kControlServerColumns, error) &&
+        CheckColumns(db, path, "run_metrics", kRunMetricColumns, error))
     {
         return SchemaCheck::OK;
     }
@@ -434,6 +441,78 @@ CheckSchema(sqlite3* db, const std::string& path, std::string* error)
         return SchemaCheck::NEEDS_ROLLBACK;
     }
     return SchemaCheck::BAD;
+}
+
+
+/// Rows to insert, table by table: (INSERT statement, rows of values).
+using TableRows = std::vector<std::pair<std::string, std::vector<std::vector<Value>>>>;
+
+/**
+ * Append one table's rows to \p tables: one INSERT for \p table, one row
+ * values(runId, record) per record.
+ */
+template <size_t N, typename Record, typename Values>
+void
+AppendTable(TableRows* tables,
+            const char* table,
+            const Column (&columns)[N],
+            int64_t runId,
+            const std::vector<Record>& records,
+            Values values)
+{
+    tables->emplace_back(InsertSql(table, columns, true), std::vector<std::vector<Value>>{});
+    for (const Record& r : records)
+    {
+        tables->back().second.push_back(values(runId, r));
+    }
+}
+
+/// Append the rows of a workload run's tables (WorkloadResults) to \p tables.
+void
+AppendWorkloadRows(int64_t runId, const WorkloadResults& w, TableRows* tables)
+{
+    AppendTable(tables, "short_flows", kShortFlowColumns, runId, w.shortFlows, ShortFlowValues);
+    AppendTable(tables,
+                "flow_counters",
+                kFlowCounterColumns,
+                runId,
+                w.flowCounters,
+                FlowCounterValues);
+    AppendTable(tables, "link_layers", kLinkLayerColumns, runId, w.linkLayers, LinkLayerValues);
+    AppendTable(tables,
+                "workload_runs",
+                kWorkloadRunColumns,
+                runId,
+                std::vector<WorkloadRunRecord>{w.summary},
+                WorkloadRunValues);
+    // One prepared statement for all the rows of a table (768 links of a k=8 tree).
+    AppendTable(tables, "links", kLinkColumns, runId, w.links, LinkValues);
+    AppendTable(tables,
+                "hotspot_flows",
+                kHotSpotFlowColumns,
+                runId,
+                w.hotspotFlows,
+                HotSpotFlowValues);
+    AppendTable(tables,
+                "controller_runs",
+                kControllerRunColumns,
+                runId,
+                w.controllerRuns,
+                ControllerRunValues);
+    AppendTable(tables,
+                "flow_subflows",
+                kFlowSubflowsColumns,
+                runId,
+                w.flowSubflows,
+                FlowSubflowsValues);
+    AppendTable(tables, "shuffle_jobs", kShuffleJobColumns, runId, w.shuffleJobs, ShuffleJobValues);
+    AppendTable(tables,
+                "control_servers",
+                kControlServerColumns,
+                runId,
+                w.controlServers,
+                ControlServerValues);
+    AppendTable(tables, "run_metrics", kRunMetricColumns, runId, w.metrics, MetricValues);
 }
 
 } // namespace
@@ -752,7 +831,7 @@ ExperimentDatabase::AddRunRows(const RunRecord& run,
         }
     }
     // Same transaction: the workload and transfer rows are stored with the run or not at all.
-    std::vector<std::pair<std::string, std::vector<std::vector<Value>>>> tables;
+    TableRows tables;
     if (transfers != nullptr)
     {
         tables.emplace_back(InsertSql("transfers", kTransferColumns, true),
@@ -764,56 +843,7 @@ ExperimentDatabase::AddRunRows(const RunRecord& run,
     }
     if (workload != nullptr)
     {
-        tables.resize(tables.size() + 10);
-        auto* t = &tables[tables.size() - 10];
-        t[0].first = InsertSql("short_flows", kShortFlowColumns, true);
-        for (const auto& f : workload->shortFlows)
-        {
-            t[0].second.push_back(ShortFlowValues(runId, f));
-        }
-        t[1].first = InsertSql("flow_counters", kFlowCounterColumns, true);
-        for (const auto& f : workload->flowCounters)
-        {
-            t[1].second.push_back(FlowCounterValues(runId, f));
-        }
-        t[2].first = InsertSql("link_layers", kLinkLayerColumns, true);
-        for (const auto& l : workload->linkLayers)
-        {
-            t[2].second.push_back(LinkLayerValues(runId, l));
-        }
-        t[3].first = InsertSql("workload_runs", kWorkloadRunColumns, true);
-        t[3].second.push_back(WorkloadRunValues(runId, workload->summary));
-        // One prepared statement for all the rows of a table (768 links of a k=8 tree).
-        t[4].first = InsertSql("links", kLinkColumns, true);
-        for (const auto& l : workload->links)
-        {
-            t[4].second.push_back(LinkValues(runId, l));
-        }
-        t[5].first = InsertSql("hotspot_flows", kHotSpotFlowColumns, true);
-        for (const auto& h : workload->hotspotFlows)
-        {
-            t[5].second.push_back(HotSpotFlowValues(runId, h));
-        }
-        t[6].first = InsertSql("controller_runs", kControllerRunColumns, true);
-        for (const auto& c : workload->controllerRuns)
-        {
-            t[6].second.push_back(ControllerRunValues(runId, c));
-        }
-        t[7].first = InsertSql("flow_subflows", kFlowSubflowsColumns, true);
-        for (const auto& f : workload->flowSubflows)
-        {
-            t[7].second.push_back(FlowSubflowsValues(runId, f));
-        }
-        t[8].first = InsertSql("shuffle_jobs", kShuffleJobColumns, true);
-        for (const auto& j : workload->shuffleJobs)
-        {
-            t[8].second.push_back(ShuffleJobValues(runId, j));
-        }
-        t[9].first = InsertSql("control_servers", kControlServerColumns, true);
-        for (const auto& c : workload->controlServers)
-        {
-            t[9].second.push_back(ControlServerValues(runId, c));
-        }
+        AppendWorkloadRows(runId, *workload, &tables);
     }
     for (const auto& [sql, rows] : tables)
     {
@@ -1123,6 +1153,15 @@ ExperimentDatabase::GetFlowDetailResults(int64_t runId, WorkloadResults* out)
                           c.messagesReceived = static_cast<uint64_t>(ColInt(s, 2));
                           c.controlBytes = static_cast<uint64_t>(ColInt(s, 3));
                           out->controlServers.push_back(c);
+                      });
+    ok = ok && select(NameList(kRunMetricColumns, ""),
+                      "FROM run_metrics WHERE run_id = ?1 ORDER BY rowid",
+                      [&](sqlite3_stmt* s) {
+                          MetricRecord m;
+                          m.metric = ColText(s, 0);
+                          m.name = ColText(s, 1);
+                          m.value = ColReal(s, 2);
+                          out->metrics.push_back(m);
                       });
     return ok;
 }

@@ -257,6 +257,18 @@ struct ControlServerRecord
 
 /**
  * \ingroup mptcp
+ * \brief One row of `run_metrics`: one value of a metric a user added to the run by name
+ * (ExperimentMetric, --metrics).
+ */
+struct MetricRecord
+{
+    std::string metric; //!< metric: its name in ExperimentMetricRegistry
+    std::string name;   //!< name: the value's name
+    double value{0};    //!< value: in the unit the metric documents
+};
+
+/**
+ * \ingroup mptcp
  * \brief Everything a workload run adds to its `runs` and `flows` rows.
  */
 struct WorkloadResults
@@ -271,6 +283,7 @@ struct WorkloadResults
     std::vector<FlowSubflowsRecord> flowSubflows;     //!< the `flow_subflows` rows
     std::vector<ShuffleJobRecord> shuffleJobs;        //!< the `shuffle_jobs` rows
     std::vector<ControlServerRecord> controlServers;  //!< the `control_servers` rows
+    std::vector<MetricRecord> metrics;                //!< the `run_metrics` rows
 };
 
 /**
@@ -291,7 +304,7 @@ struct WorkloadResults
  * \endcode
  * and, for workload runs (WorkloadResults), the tables short_flows, flow_counters,
  * link_layers, links, hotspot_flows, controller_runs, workload_runs, flow_subflows,
- * shuffle_jobs and control_servers of doc/results-schema.rst, and transfers (file
+ * shuffle_jobs, control_servers and run_metrics of doc/results-schema.rst, and transfers (file
  * transfers), added to an older file when it
  * is opened (its rows are kept).
  *

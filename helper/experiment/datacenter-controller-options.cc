@@ -5,7 +5,6 @@
 #include "ns3/datacenter-controller-options.h"
 
 #include "ns3/datacenter-transport-registry.h"
-#include "ns3/object-factory.h"
 #include "ns3/sdn-server-agent.h"
 #include "ns3/sdn-server-message.h"
 #include "ns3/string.h"
@@ -15,60 +14,6 @@
 namespace ns3
 {
 
-DatacenterControllerOptions::DatacenterControllerOptions(const DatacenterControllerOptions& other)
-{
-    *this = other;
-}
-
-DatacenterControllerOptions&
-DatacenterControllerOptions::operator=(const DatacenterControllerOptions& other)
-{
-    if (this == &other)
-    {
-        return *this;
-    }
-    controller = other.controller;
-    m_parts.clear();
-    for (const Ptr<ExperimentController>& part : other.m_parts)
-    {
-        // A new part of the same type with the same attribute values: its parameters are its
-        // attributes (ExperimentController).
-        const TypeId tid = part->GetInstanceTypeId();
-        ObjectFactory factory(tid.GetName());
-        for (TypeId t = tid;; t = t.GetParent())
-        {
-            for (uint32_t i = 0; i < t.GetAttributeN(); ++i)
-            {
-                const TypeId::AttributeInformation info = t.GetAttribute(i);
-                if ((info.flags & TypeId::ATTR_GET) && (info.flags & TypeId::ATTR_SET))
-                {
-                    Ptr<AttributeValue> value = info.checker->Create();
-                    part->GetAttribute(info.name, *value);
-                    factory.Set(info.name, *value);
-                }
-            }
-            if (t == t.GetParent())
-            {
-                break;
-            }
-        }
-        Ptr<ExperimentController> copy = factory.Create<ExperimentController>();
-        copy->SetName(part->GetName());
-        m_parts.push_back(copy);
-    }
-    return *this;
-}
-
-void
-DatacenterControllerOptions::MakeParts() const
-{
-    const std::vector<std::string> names = ExperimentControllerRegistry::GetNames();
-    for (size_t i = m_parts.size(); i < names.size(); ++i)
-    {
-        m_parts.push_back(ExperimentControllerRegistry::Create(names[i]));
-    }
-}
-
 void
 DatacenterControllerOptions::DeclareOptions(ExperimentOptions& options)
 {
@@ -77,8 +22,7 @@ DatacenterControllerOptions::DeclareOptions(ExperimentOptions& options)
                                        "",
                                        "SDN controller: " + ExperimentControllerRegistry::Help(),
                                        GetNames()));
-    MakeParts();
-    for (const Ptr<ExperimentController>& part : m_parts)
+    for (const Ptr<ExperimentPart>& part : m_parts.GetAll())
     {
         part->DeclareOptions(options);
     }
@@ -87,15 +31,7 @@ DatacenterControllerOptions::DeclareOptions(ExperimentOptions& options)
 Ptr<ExperimentController>
 DatacenterControllerOptions::GetPart(const std::string& name) const
 {
-    MakeParts();
-    for (const Ptr<ExperimentController>& part : m_parts)
-    {
-        if (part->GetName() == name)
-        {
-            return part;
-        }
-    }
-    return nullptr;
+    return DynamicCast<ExperimentController>(m_parts.Get(name));
 }
 
 Ptr<ExperimentController>
@@ -116,7 +52,7 @@ DatacenterControllerOptions::Validate(const ExperimentController::RunContext& ru
         error->why = "must be " + DatacenterTransportRegistry::JoinOr(GetNames());
         return false;
     }
-    for (const Ptr<ExperimentController>& part : m_parts)
+    for (const Ptr<ExperimentPart>& part : m_parts.GetAll())
     {
         if (!part->CheckParameters(error))
         {
@@ -177,8 +113,7 @@ DatacenterControllerOptions::ParamsJsonFields() const
 {
     std::ostringstream os;
     os << ",\"controller\":\"" << controller << "\"";
-    MakeParts();
-    for (const Ptr<ExperimentController>& part : m_parts)
+    for (const Ptr<ExperimentPart>& part : m_parts.GetAll())
     {
         part->WriteParams(os, part->GetName() == controller);
     }

@@ -35,20 +35,6 @@ class DatacenterControllerOptions
   public:
     std::string controller{"none"}; //!< --controller: a name of ExperimentControllerRegistry.
 
-    DatacenterControllerOptions() = default;
-    /**
-     * \brief Copy the options and every part made so far (a new object of the part's TypeId
-     * with its attributes' values).
-     * \param other the options to copy
-     */
-    DatacenterControllerOptions(const DatacenterControllerOptions& other);
-    /**
-     * \brief Copy, as the copy constructor.
-     * \param other the options to copy
-     * \return this
-     */
-    DatacenterControllerOptions& operator=(const DatacenterControllerOptions& other);
-
     /**
      * \brief Declare --controller and the options of every registered part, in registry
      * order.
@@ -95,11 +81,8 @@ class DatacenterControllerOptions
     std::string ParamsJsonFields() const;
 
   private:
-    /// Make the parts of the names registered since the last call, in registry order.
-    void MakeParts() const;
-    /// The parts made so far, one per registered name, in registry order (made when first
-    /// asked for: a cache of the registry, hence mutable).
-    mutable std::vector<Ptr<ExperimentController>> m_parts;
+    /// One part per registered controller.
+    ExperimentPartSet m_parts{ExperimentControllerRegistry::GetTable()};
 };
 
 } // namespace ns3

@@ -480,6 +480,7 @@ DatacenterExperiment::DeclareOptions(Config& c)
     DeclareWorkloadOptions(c, o);
     DeclareShortFlowOptions(c, o);
     c.sdn.DeclareOptions(o);
+    c.metrics.DeclareOptions(o);
     DeclareRunOptions(c, o);
     return o;
 }

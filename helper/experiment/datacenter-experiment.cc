@@ -588,6 +588,10 @@ DatacenterExperiment::ValidateControl(Error* error)
     {
         return false;
     }
+    if (!c.metrics.Validate(c.mpi, error))
+    {
+        return false;
+    }
     m_mpSubflows = c.subflows; // also for MPTCP short flows of a TCP run
     m_subflows = Transport().multipath ? c.subflows : 1;
     uint32_t controllerSubflows = 0;
@@ -776,6 +780,14 @@ DatacenterExperiment::Build(Error* error)
     }
     // After the hot spots: its graph sees their rates.
     m_controller = c.sdn.GetChosen()->Install(topology, &m_agents);
+    ExperimentMetric::RunContext metricRun;
+    metricRun.topology = &topology;
+    metricRun.warmupS = c.warmup;
+    metricRun.durationS = c.duration;
+    for (const Ptr<ExperimentMetric>& metric : c.metrics.GetChosen())
+    {
+        metric->Start(metricRun);
+    }
     m_built = true;
     return true;
 }
@@ -968,6 +980,7 @@ DatacenterExperiment::Run()
     {
         m_workloadResults.controllerRuns.push_back(controllerRow);
     }
+    m_workloadResults.metrics = c.metrics.Collect();
     for (const auto& [id, count] : m_hotFlows->GetCounts())
     {
         m_workloadResults.hotspotFlows.push_back({id, count.packets, count.packetsAfterWarmup});
@@ -1107,7 +1120,8 @@ DatacenterExperiment::ParamsJson() const
            << ",\"hotspot\":" << c.hotspot
            << ",\"arrivalOrder\":" << Text::Json(c.arrivalOrder)
            << ",\"closedLoopDestination\":" << Text::Json(c.closedLoopDestination)
-           << ",\"hostLimitedRate\":" << Text::Json(c.hostLimitedRate) << c.sdn.ParamsJsonFields();
+           << ",\"hostLimitedRate\":" << Text::Json(c.hostLimitedRate) << c.sdn.ParamsJsonFields()
+           << c.metrics.ParamsJsonFields();
     if (c.ecnThreshold > 0)
     {
         params << ",\"ecnThreshold\":" << c.ecnThreshold; // absent when off (golden outputs)
@@ -1218,7 +1232,8 @@ DatacenterExperiment::GetSummaryJson(int64_t runId) const
        << ", \"flows_completed\": " << GetFlowsCompleted()
        << ", \"host_limited_flows\": " << m_flows.size() - m_hostLimitedFrom
        << ", \"host_limited_goodput_bps\": " << HostLimitedGoodput()
-       << c.sdn.SummaryJsonFields(m_controller, m_endS) << FiniteSummaryJsonFields();
+       << c.sdn.SummaryJsonFields(m_controller, m_endS) << FiniteSummaryJsonFields()
+       << DatacenterMetricOptions::SummaryJsonFields(m_workloadResults.metrics);
     if (c.ecnThreshold > 0)
     {
         // Absent when marking is off, so that the golden outputs stay as they were.

@@ -7,6 +7,7 @@
 #include "ns3/closed-loop-workload.h"
 #include "ns3/data-rate.h"
 #include "ns3/datacenter-controller-options.h"
+#include "ns3/experiment-metric.h"
 #include "ns3/datacenter-topology-registry.h"
 #include "ns3/datacenter-topology.h"
 #include "ns3/datacenter-transport-registry.h"
@@ -162,6 +163,8 @@ class DatacenterExperiment
         std::string arrivalOrder;
         /// SDN controller: --controller, --hederaInterval, --hederaThreshold.
         DatacenterControllerOptions sdn;
+        /// Measurements of one's own: --metrics and the registered metrics' options.
+        DatacenterMetricOptions metrics;
         std::string programName{"mptcp-fattree"}; //!< Prefix of the progress lines on stderr.
         bool progress{true};                       //!< Progress lines on stderr.
     };

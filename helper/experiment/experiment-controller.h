@@ -5,10 +5,8 @@
 #define EXPERIMENT_CONTROLLER_H
 
 #include "ns3/application-container.h"
-#include "ns3/datacenter-topology-registry.h"
 #include "ns3/experiment-database.h"
-#include "ns3/experiment-options.h"
-#include "ns3/object.h"
+#include "ns3/experiment-part.h"
 #include "ns3/sdn-controller.h"
 
 #include <ostream>
@@ -44,12 +42,9 @@ struct DatacenterTransport;
  * options); ``--controller=NAME`` then runs it. Built in: HederaExperimentController (seed 000
  * §4.4) and ResponsiveExperimentController (seed 004).
  */
-class ExperimentController : public Object
+class ExperimentController : public ExperimentPart
 {
   public:
-    /// An invalid option: its name (without "--"), value and what is valid.
-    using Error = DatacenterTopologyRegistry::Error;
-
     /// What a controller may need to know of the rest of the run to accept it.
     struct RunContext
     {
@@ -65,26 +60,6 @@ class ExperimentController : public Object
      */
     static TypeId GetTypeId();
 
-    /**
-     * \brief Set the name the part runs under (its --controller value; set by the registry).
-     * \param name the name
-     */
-    void SetName(const std::string& name);
-    /// \return the name it runs under ("none" for this base class)
-    const std::string& GetName() const;
-
-    /**
-     * \brief Declare the part's options (DoDeclareOptions()).
-     * \param options the program's options, appended to
-     */
-    void DeclareOptions(ExperimentOptions& options);
-    /**
-     * \brief Check the part's own parameters, whether it is the chosen controller or not (an
-     * invalid value of any option is an error).
-     * \param [out] error the first invalid option
-     * \return true if all valid (this base class: always)
-     */
-    virtual bool CheckParameters(Error* error) const;
     /**
      * \brief Check that the part, chosen by --controller, can control this run.
      * \param run the rest of the run
@@ -125,21 +100,8 @@ class ExperimentController : public Object
      * \return false (row untouched) when there is no controller
      */
     bool Record(Ptr<SdnController> controller, ControllerRunRecord* row) const;
-    /**
-     * \brief Write the part's parameters as params_json fields (each `,"option":value`): its
-     * declared options when it is the chosen controller, or always if RecordsAlways().
-     * \param os where to write
-     * \param chosen whether --controller chose this part
-     */
-    void WriteParams(std::ostream& os, bool chosen) const;
 
   protected:
-    /**
-     * \brief Declare the options of the part's parameters (usually
-     * ExperimentOption::BindAttribute() on its attributes' members). This base class: none.
-     * \param [out] options appended to, in the order they are listed and recorded
-     */
-    virtual void DoDeclareOptions(std::vector<ExperimentOption>* options);
     /**
      * \brief The two parameters of a `controller_runs` row.
      * \param [out] intervalS the controller's period or sampling interval, s
@@ -148,11 +110,6 @@ class ExperimentController : public Object
      */
     virtual void RecordParameters(double* intervalS, double* threshold) const;
     /**
-     * \return whether WriteParams() records the part's parameters even when another controller
-     *         is chosen (this base class: false; Hedera's: true, as params_json always had)
-     */
-    virtual bool RecordsAlways() const;
-    /**
      * \brief The checks every installed controller shares: not on the stock baseline, not
      * with --mpi (the controller sees one rank's fabric).
      * \param run the rest of the run
@@ -160,68 +117,18 @@ class ExperimentController : public Object
      * \return true if the run can have a controller
      */
     bool CheckFabricControl(const RunContext& run, Error* error) const;
-    /**
-     * \param v a number
-     * \return it as `std::ostream <<` prints it (the value of an invalid option, as given)
-     */
-    static std::string Number(double v);
-    /**
-     * \brief Fill \p error.
-     * \param option the option without "--"
-     * \param value its value as given
-     * \param why what a valid value is
-     * \param [out] error the error
-     * \return false
-     */
-    static bool Reject(const std::string& option,
-                       const std::string& value,
-                       const std::string& why,
-                       Error* error);
-
-  private:
-    std::string m_name{"none"}; //!< Its --controller value.
 };
 
 /**
  * \ingroup mptcp
- * \brief The controllers a program can run by name (``--controller``): a table name ->
- * ExperimentController TypeId, as DatacenterTransportRegistry is for transports. Built in, in
- * this order: ``none`` (ns3::ExperimentController), ``hedera``
- * (ns3::HederaExperimentController) and ``responsive`` (ns3::ResponsiveExperimentController).
+ * \brief The controllers a program can run by name (``--controller``). Built in, in this order:
+ * ``none`` (ns3::ExperimentController), ``hedera`` (ns3::HederaExperimentController) and
+ * ``responsive`` (ns3::ResponsiveExperimentController).
  */
-class ExperimentControllerRegistry
-{
-  public:
-    /// One controller: its name and part.
-    struct Entry
-    {
-        std::string name;        //!< Its option value, e.g. "hedera".
-        std::string typeId;      //!< TypeId name of its ExperimentController subclass.
-        std::string description; //!< What it is, for --help.
-    };
-
-    /**
-     * \brief Add a controller (a user's program, before it declares its options).
-     * \param entry the controller; its name must be new and its TypeId known (NS_FATAL_ERROR
-     *        otherwise)
-     */
-    static void Add(const Entry& entry);
-    /**
-     * \param name a controller name
-     * \return its entry, or nullptr if none has that name
-     */
-    static const Entry* Find(const std::string& name);
-    /// \return the names, built-ins first, in the order added
-    static std::vector<std::string> GetNames();
-    /// \return the option help: each name with its description, joined by " | "
-    static std::string Help();
-    /**
-     * \brief Make the part of a controller, its attributes at their defaults.
-     * \param name a registered name
-     * \return the part (its name set), or nullptr if none has that name
-     */
-    static Ptr<ExperimentController> Create(const std::string& name);
-};
+using ExperimentControllerRegistry = ExperimentPartRegistry<ExperimentController>;
+/// \return the ExperimentController table (defined in the .cc, declared before any use)
+template <>
+ExperimentPartTable& ExperimentPartRegistry<ExperimentController>::Table();
 
 } // namespace ns3
 
