@@ -70,7 +70,7 @@ main(int argc, char* argv[])
               "flows over a k-ary FatTree with per-flow ECMP, TCP against MPTCP.");
     // Every option is declared once, in DatacenterExperiment::DeclareOptions().
     ExperimentOptions options = DatacenterExperiment::DeclareOptions(c);
-    options.Add(ExperimentOption::Bind("quiet", quiet, "", "no per-flow lines on stdout"));
+    options.Add(ExperimentOption::Bind("quiet", quiet, "", "no per-flow lines on stdout").NotRecorded());
     options.AddTo(cmd);
     options.AddListOption(cmd);
     cmd.Parse(argc, argv);

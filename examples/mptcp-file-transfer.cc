@@ -144,8 +144,11 @@ DeclareOptions(Options& o)
                                        "file",
                                        "SQLite results database, appended to (\"none\": no "
                                        "database; the default's folder results/ is created if "
-                                       "missing)"));
-    options.Add(ExperimentOption::Bind("label", o.label, "", "free-form label stored with the run"));
+                                       "missing)")
+                    .NotRecorded());
+    options.Add(
+        ExperimentOption::Bind("label", o.label, "", "free-form label stored with the run")
+            .NotRecorded());
     return options;
 }
 
@@ -180,14 +183,8 @@ StoreRun(const Options& o, const std::vector<TransferRecord>& results, double wa
     run.ns3Version = "3." + std::to_string(MPTCP_NS3_MINOR);
     run.flows = results.size();
     run.wallS = wall;
-    std::ostringstream params;
-    params << "{\"transport\":" << mptcp_example::Json(o.transport)
-           << ",\"packets\":" << mptcp_example::Json(o.packetList)
-           << ",\"linkRate\":" << mptcp_example::Json(o.linkRate)
-           << ",\"delay\":" << mptcp_example::Json(o.delay) << ",\"queue\":" << o.queue
-           << ",\"mss\":" << o.mss << ",\"initialCwnd\":" << o.initialCwnd
-           << ",\"delAckCount\":" << o.delAckCount << "}";
-    run.paramsJson = params.str();
+    Options bound = o; // the declarations read the options they are bound to
+    run.paramsJson = DeclareOptions(bound).ParamsJson();
     int64_t runId = -1;
     if (!o.db.empty())
     {

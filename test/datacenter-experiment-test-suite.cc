@@ -415,7 +415,8 @@ class ExperimentOptionsTest : public TestCase
             copy.sdn.GetPart("hedera")->SetAttribute("Interval", DoubleValue(2));
             c.sdn.GetPart("hedera")->GetAttribute("Interval", hederaInterval);
             NS_TEST_ASSERT_MSG_EQ(hederaInterval.Get(), 0.5, "the original keeps its value");
-            NS_TEST_ASSERT_MSG_NE(copy.sdn.ParamsJsonFields().find("\"hederaInterval\":2"),
+            NS_TEST_ASSERT_MSG_NE(DatacenterExperiment::DeclareOptions(copy).ParamsJson().find(
+                                      "\"hederaInterval\":2"),
                                   std::string::npos,
                                   "the copy records its own");
         }
@@ -430,6 +431,22 @@ class ExperimentOptionsTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(exp.Configure(c, &error), true, error.why);
         NS_TEST_ASSERT_MSG_EQ_TOL(exp.GetConfig().warmup, 0.2, 1e-12, "a third of 0.6 s");
 
+        {
+            // What a run records: the declared options but those marked otherwise.
+            ExperimentOptions p;
+            int a = 1;
+            std::string b = "x";
+            bool on = false;
+            p.Add(ExperimentOption::Bind("a", a, "", "recorded"));
+            p.Add(ExperimentOption::Bind("b", b, "", "never recorded").NotRecorded());
+            p.Add(ExperimentOption::Bind("c", a, "", "when on").RecordedWhen([&on]() {
+                return on;
+            }));
+            NS_TEST_ASSERT_MSG_EQ(p.ParamsJson(), "{\"a\":1}", "b never, c not yet");
+            on = true;
+            a = 2;
+            NS_TEST_ASSERT_MSG_EQ(p.ParamsJson(), "{\"a\":2,\"c\":2}", "c now, values now");
+        }
         const std::string list = options.ListJson();
         const std::string kJson =
             "{\"name\": \"k\", \"type\": \"uint\", \"default\": 4, \"unit\": \"ports\"";

@@ -24,7 +24,9 @@ DatacenterControllerOptions::DeclareOptions(ExperimentOptions& options)
                                        GetNames()));
     for (const Ptr<ExperimentPart>& part : m_parts.GetAll())
     {
-        part->DeclareOptions(options);
+        part->DeclareOptions(options, [this, part]() {
+            return part->RecordsAlways() || part->GetName() == controller;
+        });
     }
 }
 
@@ -106,18 +108,6 @@ DatacenterControllerOptions::RecordServers(const ApplicationContainer& agents) c
         rows.push_back(r);
     }
     return rows;
-}
-
-std::string
-DatacenterControllerOptions::ParamsJsonFields() const
-{
-    std::ostringstream os;
-    os << ",\"controller\":\"" << controller << "\"";
-    for (const Ptr<ExperimentPart>& part : m_parts.GetAll())
-    {
-        part->WriteParams(os, part->GetName() == controller);
-    }
-    return os.str();
 }
 
 } // namespace ns3

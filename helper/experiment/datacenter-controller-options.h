@@ -76,9 +76,6 @@ class DatacenterControllerOptions
      * \return one `control_servers` row per agent (none without agents)
      */
     std::vector<ControlServerRecord> RecordServers(const ApplicationContainer& agents) const;
-    /// \return the params_json fields, each preceded by ",": controller, then each part's
-    ///         (ExperimentController::WriteParams(): hedera's always, the chosen one's)
-    std::string ParamsJsonFields() const;
 
   private:
     /// One part per registered controller.

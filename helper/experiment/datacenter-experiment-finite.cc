@@ -35,9 +35,7 @@ constexpr uint64_t kMegabyte = 1000000;
 bool
 DatacenterExperiment::IsFiniteWorkload() const
 {
-    using W = DatacenterWorkloadHelper::Workload;
-    return m_workloadType == W::RANDOM_CLOSED_LOOP || m_workloadType == W::PERMUTATION_FINITE ||
-           m_workloadType == W::SHUFFLE;
+    return DatacenterWorkloadHelper::IsFinite(m_workloadType);
 }
 
 bool

@@ -137,7 +137,7 @@ DeclareFabricOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
                                  "how switches forward: fast (ns3::EcmpSwitchForwarder, below "
                                  "IPv4; default) | ipv4 (ns-3's IPv4 forwarding); same "
                                  "results, fast is faster",
-                                 {"fast", "ipv4"}));
+                                 {"fast", "ipv4"}).NotRecorded());
     o.Add(ExperimentOption::Bind("ecnThreshold",
                                  c.ecnThreshold,
                                  "packets",
@@ -145,7 +145,7 @@ DeclareFabricOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
                                  "when K or more packets wait in its egress queue, K packets "
                                  "(0 = off, the default; 0 < K < --queue; needs "
                                  "--switchForwarding=fast). For --cc=xmp (whose subflows "
-                                 "negotiate ECN); doc/mptcp.rst, \"XMP\""));
+                                 "negotiate ECN); doc/mptcp.rst, \"XMP\"").RecordedWhen([&c]() { return c.ecnThreshold > 0; }));
     o.Add(ExperimentOption::Bind("arrivalOrder",
                                  c.arrivalOrder,
                                  "",
@@ -260,6 +260,12 @@ DeclareTransportOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
 void
 DeclareWorkloadOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
 {
+    // Seed 004's sizes and counts are recorded only with its finite workloads (the other
+    // runs' params_json as it always was).
+    auto finite = [&c]() {
+        const auto w = DatacenterWorkloadHelper::WorkloadFromString(c.workload);
+        return w && DatacenterWorkloadHelper::IsFinite(*w);
+    };
     o.Add(ExperimentOption::Bind("matrix",
                                  c.matrix,
                                  "",
@@ -318,50 +324,50 @@ DeclareWorkloadOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
                                  "bytes",
                                  "smallest flow of random-closed-loop, permutation-finite and "
                                  "shuffle's background, bytes (0: 32 MB, permutation-finite "
-                                 "64 MB; MB = 10^6 bytes)"));
+                                 "64 MB; MB = 10^6 bytes)").RecordedWhen(finite));
     o.Add(ExperimentOption::Bind("flowSizeMax",
                                  c.flowSizeMax,
                                  "bytes",
                                  "largest such flow, bytes, at most 10^12 (0: 400 MB, "
-                                 "permutation-finite 512 MB)"));
+                                 "permutation-finite 512 MB)").RecordedWhen(finite));
     o.Add(ExperimentOption::Bind("flows",
                                  c.flows,
                                  "flows",
-                                 "random-closed-loop: flows in all, 1..10^7 (seed 004: 500)"));
+                                 "random-closed-loop: flows in all, 1..10^7 (seed 004: 500)").RecordedWhen(finite));
     o.Add(ExperimentOption::Bind("maxFlowsPerReceiver",
                                  c.maxFlowsPerReceiver,
                                  "flows",
                                  "random-closed-loop and shuffle's background: most flows "
-                                 "into one receiver at a time, >= 1 (seed 004: 4)"));
+                                 "into one receiver at a time, >= 1 (seed 004: 4)").RecordedWhen(finite));
     o.Add(ExperimentOption::Bind("shuffleJobs",
                                  c.shuffleJobs,
                                  "jobs",
-                                 "shuffle: jobs, one after another, 1..10^6 (seed 004: 30)"));
+                                 "shuffle: jobs, one after another, 1..10^6 (seed 004: 30)").RecordedWhen(finite));
     o.Add(ExperimentOption::Bind("reducers",
                                  c.reducers,
                                  "hosts",
-                                 "shuffle: reducers per job (seed 004: 8)"));
+                                 "shuffle: reducers per job (seed 004: 8)").RecordedWhen(finite));
     o.Add(ExperimentOption::Bind("mappers",
                                  c.mappers,
                                  "hosts",
                                  "shuffle: mappers per job; reducers + mappers at most the "
-                                 "hosts (seed 004: 8)"));
+                                 "hosts (seed 004: 8)").RecordedWhen(finite));
     o.Add(ExperimentOption::Bind("shuffleRequest",
                                  c.shuffleRequest,
                                  "bytes",
                                  "shuffle: each reducer's read request to a mapper, bytes "
-                                 "(seed 004: 2 KB)"));
+                                 "(seed 004: 2 KB)").RecordedWhen(finite));
     o.Add(ExperimentOption::Bind("shuffleResponse",
                                  c.shuffleResponse,
                                  "bytes",
                                  "shuffle: each mapper's answer to a reducer, bytes (seed "
-                                 "004: 16 MB = 16000000)"));
+                                 "004: 16 MB = 16000000)").RecordedWhen(finite));
     o.Add(ExperimentOption::Bind("backgroundFraction",
                                  c.backgroundFraction,
                                  "fraction",
                                  "shuffle: fraction of the hosts sending random closed-loop "
                                  "background flows (sizes U(--flowSizeMin, --flowSizeMax)), "
-                                 "in [0, 1] (the paper gives no rate; default 0.25)"));
+                                 "in [0, 1] (the paper gives no rate; default 0.25)").RecordedWhen(finite));
 }
 
 /// The options of the workload's short flows (mix, incast, closed-loop sizes).
@@ -438,11 +444,11 @@ DeclareRunOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
                                  c.db,
                                  "file",
                                  "SQLite results database, appended to (\"none\": no database; "
-                                 "the default's folder results/ is created if missing)"));
+                                 "the default's folder results/ is created if missing)").NotRecorded());
     o.Add(ExperimentOption::Bind("label",
                                  c.label,
                                  "",
-                                 "free-form label stored with the run"));
+                                 "free-form label stored with the run").NotRecorded());
     o.Add(ExperimentOption::Bind("subflowTrace",
                                  c.subflowTrace,
                                  "file",
@@ -460,13 +466,13 @@ DeclareRunOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
                                  "split the fabric by pod over the ranks of mpirun (ns-3's "
                                  "MPI distributed simulator; ns-3 configured with "
                                  "--enable-mpi): mpirun -np N mptcp-fattree --mpi ...; rank 0 "
-                                 "prints and writes the results"));
+                                 "prints and writes the results").NotRecorded());
     o.Add(ExperimentOption::Bind("mpiSync",
                                  c.mpiSync,
                                  "",
                                  "with --mpi: granted (ns3::DistributedSimulatorImpl, "
                                  "default) | nullmsg (ns3::NullMessageSimulatorImpl)",
-                                 {"granted", "nullmsg"}));
+                                 {"granted", "nullmsg"}).NotRecorded());
 }
 
 } // namespace

@@ -599,6 +599,7 @@ DatacenterExperiment::ValidateControl(Error* error)
     {
         m_subflows = controllerSubflows; // the most a flow gets (responsive: it starts with one)
     }
+    c.subflows = m_subflows; // resolved as recorded (params_json, runs.subflows)
     return true;
 }
 
@@ -1080,63 +1081,9 @@ DatacenterExperiment::PrintStalledFlows() const
 std::string
 DatacenterExperiment::ParamsJson() const
 {
-    const Config& c = m_cfg;
-    std::ostringstream params;
-    params << "{\"topology\":" << Text::Json(c.topology) << ",\"hosts\":" << c.hosts
-           << ",\"k\":" << c.k << ",\"hostsPerTor\":" << c.hostsPerTor << ",\"linkRate\":"
-           << Text::Json(c.linkRate) << ",\"delay\":" << Text::Json(c.delay)
-           << ",\"edgeDelay\":" << Text::Json(c.edgeDelay) << ",\"aggDelay\":"
-           << Text::Json(c.aggDelay) << ",\"coreDelay\":" << Text::Json(c.coreDelay)
-           << ",\"addressesPerHost\":" << c.addressesPerHost
-           << ",\"queue\":" << c.queue
-           << ",\"transport\":" << Text::Json(c.transport) << ",\"subflows\":" << m_subflows
-           << ",\"cc\":" << Text::Json(c.cc) << ",\"scheduler\":" << Text::Json(c.scheduler)
-           << ",\"matrix\":" << Text::Json(c.matrix) << ",\"stride\":" << c.stride
-           << ",\"duration\":" << c.duration << ",\"warmup\":" << c.warmup << ",\"mss\":" << c.mss
-           << ",\"buffer\":" << c.buffer << ",\"minRto\":" << Text::Json(c.minRto)
-           << ",\"firstDataRto\":" << Text::Json(c.firstDataRto)
-           << ",\"connTimeout\":" << Text::Json(c.connTimeout)
-           << ",\"dupAckThreshold\":" << c.dupAckThreshold
-           << ",\"delAckCount\":" << c.delAckCount << ",\"initialCwnd\":" << c.initialCwnd
-           << ",\"delAckTimeout\":" << Text::Json(c.delAckTimeout)
-           << ",\"stock\":" << (c.stock ? "true" : "false")
-           << ",\"smallQueues\":" << (c.smallQueues ? "true" : "false")
-           << ",\"cwndValidation\":" << (c.cwndValidation ? "true" : "false")
-           << ",\"ackPriority\":" << (c.ackPriority ? "true" : "false")
-           << ",\"queueUnit\":" << Text::Json(c.queueUnit)
-           << ",\"subflowTrace\":" << Text::Json(c.subflowTrace)
-           << ",\"subflowTraceInterval\":" << Text::Json(c.subflowTraceInterval)
-           << ",\"workload\":"
-           << Text::Json(c.workload) << ",\"shortFlowRate\":" << c.shortFlowRate
-           << ",\"longFlowFraction\":" << c.longFlowFraction
-           << ",\"shortFlowSize\":" << c.shortFlowSize << ",\"flowSizeCdf\":"
-           << Text::Json(c.flowSizeCdf) << ",\"shortTransport\":" << Text::Json(c.shortTransport)
-           << ",\"switchThreshold\":" << c.switchThreshold
-           << ",\"incastSenders\":" << c.incastSenders
-           << ",\"shortFlowStart\":" << c.shortFlowStart
-           << ",\"shortFlowStop\":" << c.shortFlowStop
-           << ",\"connectionsPerHost\":" << c.connectionsPerHost
-           << ",\"localFraction\":" << Text::JsonNumber(c.localFraction)
-           << ",\"hotspot\":" << c.hotspot
-           << ",\"arrivalOrder\":" << Text::Json(c.arrivalOrder)
-           << ",\"closedLoopDestination\":" << Text::Json(c.closedLoopDestination)
-           << ",\"hostLimitedRate\":" << Text::Json(c.hostLimitedRate) << c.sdn.ParamsJsonFields()
-           << c.metrics.ParamsJsonFields();
-    if (c.ecnThreshold > 0)
-    {
-        params << ",\"ecnThreshold\":" << c.ecnThreshold; // absent when off (golden outputs)
-    }
-    if (IsFiniteWorkload())
-    {
-        params << ",\"flowSizeMin\":" << c.flowSizeMin << ",\"flowSizeMax\":" << c.flowSizeMax
-               << ",\"flows\":" << c.flows << ",\"maxFlowsPerReceiver\":" << c.maxFlowsPerReceiver
-               << ",\"shuffleJobs\":" << c.shuffleJobs << ",\"reducers\":" << c.reducers
-               << ",\"mappers\":" << c.mappers << ",\"shuffleRequest\":" << c.shuffleRequest
-               << ",\"shuffleResponse\":" << c.shuffleResponse
-               << ",\"backgroundFraction\":" << c.backgroundFraction;
-    }
-    params << "}";
-    return params.str();
+    // The options as declared (DeclareOptions()), bound to the resolved ones of this run: the
+    // declarations say which are recorded; binding only reads them here.
+    return DeclareOptions(const_cast<Config&>(m_cfg)).ParamsJson();
 }
 
 const std::vector<FlowRecord>&

@@ -88,7 +88,9 @@ class DatacenterExperiment
         uint32_t queue{100};             //!< DropTail queue of every device, packets.
         std::string transport{"mptcp"};  //!< tcp | mptcp | packetscatter | ps | mmptcp.
         uint32_t dupAckThreshold{0};     //!< Duplicate ACKs of a fast retransmit (0: automatic).
-        uint32_t subflows{8};            //!< MPTCP subflows per connection, 1..32.
+        /// MPTCP subflows per connection, 1..32; after Configure() (GetConfig()) the count
+        /// recorded with the run: 1 for a single-path transport, the controller's most.
+        uint32_t subflows{8};
         std::string cc{"lia"};           //!< An MpTcpCongestionControlRegistry name.
         std::string scheduler{"LowestRtt"}; //!< An MpTcpSchedulerRegistry name.
         std::string matrix{"permutation"};  //!< Traffic matrix (TrafficMatrix::TypeNames()).

@@ -43,7 +43,11 @@ DatacenterMetricOptions::DeclareOptions(ExperimentOptions& options)
                                            (help.empty() ? "none registered" : help)));
     for (const Ptr<ExperimentPart>& part : m_parts.GetAll())
     {
-        part->DeclareOptions(options);
+        part->DeclareOptions(options, [this, part]() {
+            const std::vector<std::string> names = Names();
+            return part->RecordsAlways() ||
+                   std::find(names.begin(), names.end(), part->GetName()) != names.end();
+        });
     }
 }
 
@@ -140,20 +144,6 @@ DatacenterMetricOptions::SummaryJsonFields(const std::vector<MetricRecord>& rows
     {
         os << ", " << ProgramText::Json(r.metric + "." + r.name) << ": "
            << ProgramText::JsonNumber(r.value);
-    }
-    return os.str();
-}
-
-std::string
-DatacenterMetricOptions::ParamsJsonFields() const
-{
-    std::ostringstream os;
-    os << ",\"metrics\":" << ProgramText::Json(metrics);
-    const std::vector<std::string> names = Names();
-    for (const Ptr<ExperimentPart>& part : m_parts.GetAll())
-    {
-        part->WriteParams(os,
-                          std::find(names.begin(), names.end(), part->GetName()) != names.end());
     }
     return os.str();
 }

@@ -123,8 +123,6 @@ class DatacenterMetricOptions
      * \return the summary JSON fields, each `, "METRIC.VALUE": number` ("" without metrics)
      */
     static std::string SummaryJsonFields(const std::vector<MetricRecord>& rows);
-    /// \return the params_json fields: `,"metrics":"..."`, then the chosen metrics' options
-    std::string ParamsJsonFields() const;
 
   private:
     /// \return the names of --metrics, split at commas (empty: none)

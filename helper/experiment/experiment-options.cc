@@ -13,6 +13,26 @@
 namespace ns3
 {
 
+ExperimentOption&
+ExperimentOption::NotRecorded()
+{
+    m_recorded = []() { return false; };
+    return *this;
+}
+
+ExperimentOption&
+ExperimentOption::RecordedWhen(std::function<bool()> when)
+{
+    m_recorded = std::move(when);
+    return *this;
+}
+
+bool
+ExperimentOption::IsRecorded() const
+{
+    return !m_recorded || m_recorded();
+}
+
 const std::string&
 ExperimentOption::GetName() const
 {
@@ -222,6 +242,24 @@ ExperimentOptions::ListIfAsked(std::ostream& os) const
         os << m_defaultsJson << std::endl;
     }
     return m_listAsked;
+}
+
+std::string
+ExperimentOptions::ParamsJson() const
+{
+    std::ostringstream os;
+    os << "{";
+    bool first = true;
+    for (const ExperimentOption& o : m_options)
+    {
+        if (o.IsRecorded())
+        {
+            os << (first ? "" : ",") << ProgramText::Json(o.GetName()) << ":" << o.GetValueJson();
+            first = false;
+        }
+    }
+    os << "}";
+    return os.str();
 }
 
 std::string

@@ -80,6 +80,22 @@ class ExperimentOption
                                           const std::string& helpPrefix = "",
                                           std::vector<std::string> allowed = {});
 
+    /**
+     * \brief Keep the option out of the parameters recorded with a run (ParamsJson()): for
+     * options that cannot change a result (where it is written, how much is printed).
+     * \return this option
+     */
+    ExperimentOption& NotRecorded();
+    /**
+     * \brief Record the option with a run only when \p when says so (e.g. a workload's sizes
+     * only for that workload), so that other runs' parameters stay as they were.
+     * \param when asked at ParamsJson() time
+     * \return this option
+     */
+    ExperimentOption& RecordedWhen(std::function<bool()> when);
+    /// \return whether ParamsJson() records the option now
+    bool IsRecorded() const;
+
     /// \return the option's name, without "--"
     const std::string& GetName() const;
     /// \return the value type: bool, int, uint, double or string
@@ -112,6 +128,7 @@ class ExperimentOption
     std::vector<std::string> m_allowed;              //!< Allowed values of a string.
     std::function<void(CommandLine&)> m_addTo;       //!< CommandLine::AddValue on the variable.
     std::function<std::string()> m_valueJson;        //!< The variable's value as JSON.
+    std::function<bool()> m_recorded;                //!< Whether recorded (empty: always).
 
     /**
      * \param tid a TypeId
@@ -181,6 +198,12 @@ class ExperimentOptions
      * help its own), in that order
      */
     std::string ListJson() const;
+    /**
+     * \return the parameters of a run as one JSON object, `{"name":value,...}`: every option
+     * that is recorded (ExperimentOption::IsRecorded()), in declaration order, with the value
+     * its variable holds now (the runs.params_json of the results database)
+     */
+    std::string ParamsJson() const;
     /**
      * \brief Add the flag --list-options to \p cmd, which ListIfAsked() answers after
      * cmd.Parse(). Call it before Parse(), after AddTo(): it keeps ListJson() of the values as

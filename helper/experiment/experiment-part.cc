@@ -33,13 +33,14 @@ ExperimentPart::GetName() const
 }
 
 void
-ExperimentPart::DeclareOptions(ExperimentOptions& options)
+ExperimentPart::DeclareOptions(ExperimentOptions& options,
+                               const std::function<bool()>& recordedWhen)
 {
     std::vector<ExperimentOption> mine;
     DoDeclareOptions(&mine);
-    for (const ExperimentOption& o : mine)
+    for (ExperimentOption& o : mine)
     {
-        options.Add(o);
+        options.Add(o.RecordedWhen(recordedWhen));
     }
 }
 
@@ -58,24 +59,6 @@ bool
 ExperimentPart::RecordsAlways() const
 {
     return false;
-}
-
-void
-ExperimentPart::WriteParams(std::ostream& os, bool chosen) const
-{
-    if (!chosen && !RecordsAlways())
-    {
-        return;
-    }
-    // The options as DoDeclareOptions() binds them to this part's members (also for a part
-    // that declared none on a command line: a copy, or one configured by its attributes); the
-    // binding only reads them here.
-    std::vector<ExperimentOption> mine;
-    const_cast<ExperimentPart*>(this)->DoDeclareOptions(&mine);
-    for (const ExperimentOption& o : mine)
-    {
-        os << ",\"" << o.GetName() << "\":" << o.GetValueJson();
-    }
 }
 
 std::string

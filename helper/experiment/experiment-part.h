@@ -8,6 +8,7 @@
 #include "ns3/experiment-options.h"
 #include "ns3/object.h"
 
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -51,10 +52,18 @@ class ExperimentPart : public Object
     const std::string& GetName() const;
 
     /**
-     * \brief Declare the part's options (DoDeclareOptions()).
+     * \brief Declare the part's options (DoDeclareOptions()), each recorded with a run
+     * (params_json) when \p recordedWhen says so.
      * \param options the program's options, appended to
+     * \param recordedWhen whether the part's parameters are recorded (usually: the run uses the
+     *        part, or RecordsAlways())
      */
-    void DeclareOptions(ExperimentOptions& options);
+    void DeclareOptions(ExperimentOptions& options, const std::function<bool()>& recordedWhen);
+    /**
+     * \return whether the part's parameters are recorded with every run, even one that does
+     *         not use it (this base class: false; Hedera's: true, as params_json always had)
+     */
+    virtual bool RecordsAlways() const;
     /**
      * \brief Check the part's own parameters, whether it is chosen or not (an invalid value of
      * any option is an error).
@@ -62,25 +71,12 @@ class ExperimentPart : public Object
      * \return true if all valid (this base class: always)
      */
     virtual bool CheckParameters(Error* error) const;
-    /**
-     * \brief Write the part's parameters as params_json fields (each `,"option":value`): its
-     * declared options when it is chosen, or always if RecordsAlways().
-     * \param os where to write
-     * \param chosen whether the run uses this part
-     */
-    void WriteParams(std::ostream& os, bool chosen) const;
-
   protected:
     /**
      * \brief Declare the options of the part's parameters. This base class: none.
      * \param [out] options appended to, in the order they are listed and recorded
      */
     virtual void DoDeclareOptions(std::vector<ExperimentOption>* options);
-    /**
-     * \return whether WriteParams() records the part's parameters even when it is not chosen
-     *         (this base class: false)
-     */
-    virtual bool RecordsAlways() const;
     /**
      * \param v a number
      * \return it as `std::ostream <<` prints it (the value of an invalid option, as given)

@@ -37,10 +37,11 @@ class HederaExperimentController : public ExperimentController
     Ptr<SdnController> Install(const DatacenterTopology& topo,
                                ApplicationContainer* agents) override;
 
+    bool RecordsAlways() const override;
+
   protected:
     void DoDeclareOptions(std::vector<ExperimentOption>* options) override;
     void RecordParameters(double* intervalS, double* threshold) const override;
-    bool RecordsAlways() const override;
 
   private:
     double m_interval{5};          //!< Scheduling interval, s.

@@ -24,6 +24,13 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MptcpDatacenterWorkloadHelper");
 
+bool
+DatacenterWorkloadHelper::IsFinite(Workload w)
+{
+    return w == Workload::RANDOM_CLOSED_LOOP || w == Workload::PERMUTATION_FINITE ||
+           w == Workload::SHUFFLE;
+}
+
 std::optional<DatacenterWorkloadHelper::Workload>
 DatacenterWorkloadHelper::WorkloadFromString(const std::string& name)
 {

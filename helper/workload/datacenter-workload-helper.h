@@ -89,6 +89,12 @@ class DatacenterWorkloadHelper
     static std::optional<Workload> WorkloadFromString(const std::string& name);
     /**
      * \param w a workload
+     * \return whether it is one of seed 004's finite workloads (RANDOM_CLOSED_LOOP,
+     *         PERMUTATION_FINITE, SHUFFLE: the run ends when their flows completed)
+     */
+    static bool IsFinite(Workload w);
+    /**
+     * \param w a workload
      * \return its command-line name
      */
     static std::string ToString(Workload w);
