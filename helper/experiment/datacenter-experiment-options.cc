@@ -31,9 +31,10 @@ CcNames()
     return names;
 }
 
-/// \return the workloads' names (--workload)
+} // namespace
+
 std::vector<std::string>
-WorkloadNames()
+DatacenterExperiment::GetWorkloadNames()
 {
     using W = DatacenterWorkloadHelper::Workload;
     std::vector<std::string> names;
@@ -48,8 +49,15 @@ WorkloadNames()
     {
         names.push_back(DatacenterWorkloadHelper::ToString(w));
     }
+    for (const std::string& name : ExperimentWorkloadRegistry::GetNames())
+    {
+        names.push_back(name);
+    }
     return names;
 }
+
+namespace
+{
 
 /// The options of the fabric (DatacenterTopology): its shape, links, queues and switches.
 void
@@ -304,8 +312,15 @@ DeclareWorkloadOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
                                  "permutation-finite (seed 004: one flow per host of the "
                                  "--matrix, all at once) | shuffle (seed 004: shuffle jobs "
                                  "beside random background flows); the last three end when "
-                                 "their flows completed (--duration: the limit)",
-                                 WorkloadNames()));
+                                 "their flows completed (--duration: the limit)" +
+                                     (ExperimentWorkloadRegistry::Help().empty()
+                                          ? std::string()
+                                          : " | " + ExperimentWorkloadRegistry::Help()),
+                                 DatacenterExperiment::GetWorkloadNames()));
+    for (const Ptr<ExperimentPart>& part : c.workloadParts.GetAll())
+    {
+        part->DeclareOptions(o, [&c, part]() { return c.workload == part->GetName(); });
+    }
     o.Add(ExperimentOption::Bind("hostLimitedRate",
                                  c.hostLimitedRate,
                                  "rate",

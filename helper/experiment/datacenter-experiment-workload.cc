@@ -24,15 +24,27 @@ DatacenterExperiment::ValidateWorkload(Error* error)
 {
     Config& c = m_cfg;
     auto w = DatacenterWorkloadHelper::WorkloadFromString(c.workload);
-    if (!w)
+    m_userWorkload = w ? nullptr : DynamicCast<ExperimentWorkload>(c.workloadParts.Get(c.workload));
+    if (!w && !m_userWorkload)
     {
         return Reject("workload",
                       c.workload,
-                      "must be long, mix, incast, incast-long, closed-loop, "
-                      "random-closed-loop, permutation-finite or shuffle",
+                      "must be " + DatacenterTransportRegistry::JoinOr(GetWorkloadNames()),
                       error);
     }
-    m_workloadType = *w;
+    for (const Ptr<ExperimentPart>& part : c.workloadParts.GetAll())
+    {
+        if (!part->CheckParameters(error))
+        {
+            return false;
+        }
+    }
+    if (m_userWorkload && !m_userWorkload->CheckHosts(m_nHosts, error))
+    {
+        return false;
+    }
+    // A workload of one's own has Sim_Long's shape: long flows, measured (LongFlows()).
+    m_workloadType = w ? *w : DatacenterWorkloadHelper::Workload::LONG;
     if (!(c.shortFlowRate >= 0) || !std::isfinite(c.shortFlowRate))
     {
         return Reject("shortFlowRate",
@@ -121,6 +133,10 @@ DatacenterExperiment::LongFlows(const TrafficMatrix::FlowList& matrix)
     // N senders into one receiver (incast-long), none (incast).
     using W = DatacenterWorkloadHelper::Workload;
     TrafficMatrix::FlowList flows;
+    if (m_userWorkload)
+    {
+        return m_userWorkload->LongFlows(WorkloadContext());
+    }
     switch (m_workloadType)
     {
     case W::LONG:
@@ -150,6 +166,21 @@ DatacenterExperiment::LongFlows(const TrafficMatrix::FlowList& matrix)
         return flows;
     }
     return flows;
+}
+
+ExperimentWorkload::Context
+DatacenterExperiment::WorkloadContext() const
+{
+    ExperimentWorkload::Context run;
+    run.topology = m_topology.get();
+    run.nHosts = m_nHosts;
+    run.matrix = &m_matrixFlows;
+    run.flows = m_workload.get();
+    run.socketFactory = TransportFactory(m_cfg.transport);
+    run.transport = m_cfg.transport;
+    run.warmupS = m_cfg.warmup;
+    run.durationS = m_cfg.duration;
+    return run;
 }
 
 void

@@ -849,6 +849,10 @@ DatacenterExperiment::InstallTraffic()
     InstallShortFlows(m_matrixFlows);
     InstallClosedLoopFlows();
     InstallFiniteFlows();
+    if (m_userWorkload)
+    {
+        m_userWorkload->InstallFlows(WorkloadContext());
+    }
     for (uint32_t l : m_hotLinks)
     {
         m_hotFlows->Watch(topology.GetLinks()[l]);

@@ -8,6 +8,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/datacenter-controller-options.h"
 #include "ns3/experiment-metric.h"
+#include "ns3/experiment-workload.h"
 #include "ns3/datacenter-topology-registry.h"
 #include "ns3/datacenter-topology.h"
 #include "ns3/datacenter-transport-registry.h"
@@ -167,6 +168,9 @@ class DatacenterExperiment
         DatacenterControllerOptions sdn;
         /// Measurements of one's own: --metrics and the registered metrics' options.
         DatacenterMetricOptions metrics;
+        /// Workloads of one's own (ExperimentWorkloadRegistry), one part per registered name:
+        /// --workload=NAME runs one; their options are declared with --workload's.
+        ExperimentPartSet workloadParts{ExperimentWorkloadRegistry::GetTable()};
         std::string programName{"mptcp-fattree"}; //!< Prefix of the progress lines on stderr.
         bool progress{true};                       //!< Progress lines on stderr.
     };
@@ -300,6 +304,9 @@ class DatacenterExperiment
     /// \return closed-loop flows completed (0 for other workloads), after Run()
     uint64_t GetFlowsCompleted() const;
 
+    /// \return the --workload names: the built-in ones, then ExperimentWorkloadRegistry's
+    static std::vector<std::string> GetWorkloadNames();
+
   private:
     class Progress;
 
@@ -342,6 +349,8 @@ class DatacenterExperiment
     void ChoosePathManager(TransportAttributes* t) const;
     /// Install the long and short flows and the statistics.
     void InstallTraffic();
+    /// \return what a workload of one's own sees of the run (after the flows helper exists)
+    ExperimentWorkload::Context WorkloadContext() const;
     /// The long flows of the workload, from the matrix.
     TrafficMatrix::FlowList LongFlows(const TrafficMatrix::FlowList& matrix);
     /// Plan and install the short flows.
@@ -409,6 +418,7 @@ class DatacenterExperiment
     uint32_t m_nHosts{0};                    //!< Hosts.
     TrafficMatrix::Type m_matrixType{};      //!< Parsed --matrix.
     DatacenterWorkloadHelper::Workload m_workloadType{}; //!< Parsed --workload.
+    Ptr<ExperimentWorkload> m_userWorkload;  //!< --workload of one's own (nullptr: built in).
     FlowSizeDistribution m_sizes;            //!< Short-flow sizes.
     std::string m_shortResolved;             //!< Transport of the short flows.
     TypeId m_ccTypeId;                       //!< --cc.
