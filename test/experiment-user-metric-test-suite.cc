@@ -24,6 +24,7 @@
 #include "experiment-program.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -150,7 +151,10 @@ class UserMetricTest : public TestCase
                                                  "--duration=0.4",
                                                  "--warmup=0.1"};
         std::vector<std::string> args = common;
-        const std::string db = CreateTempDirFilename("metric.db");
+        // A plain name: CreateTempDirFilename() names a folder after the test case, and
+        // ns-3.35's CommandLine cuts an option's value at its first space.
+        const std::string db =
+            (std::filesystem::temp_directory_path() / "mptcp-experiment-user-metric.db").string();
         std::remove(db.c_str());
         args.push_back("--db=" + db);
         args.push_back("--metrics=test-host-tx");

@@ -58,7 +58,7 @@ def test_list_options_is_the_command_line(program):
 
 def test_fattree_declarations():
     o = {x["name"]: x for x in listed("mptcp-fattree")}
-    assert len(o) == 77 + len(GLOBALS)
+    assert len(o) == 78 + len(GLOBALS)  # 77 and --metrics
     assert (o["k"]["type"], o["k"]["default"], o["k"]["unit"]) == ("uint", 8, "ports")
     assert (o["duration"]["default"], o["duration"]["unit"]) == (3, "s")
     assert o["warmup"]["default"] is None  # the smaller of 1 s and a third of --duration

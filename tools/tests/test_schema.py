@@ -32,7 +32,7 @@ def test_fake_schema_is_the_programs(tmp_path):
     results_db.create_db(str(fake)).close()
     with sqlite3.connect(real) as a, sqlite3.connect(fake) as b:
         assert table_info(a) == table_info(b)
-        assert len(table_info(a)) == 14  # thirteen result tables and meta
+        assert len(table_info(a)) == 15  # fourteen result tables (run_metrics the last) and meta
         # The program records its schema version, the one the package reads.
         assert a.execute("SELECT key, value FROM meta").fetchall() == [("schema_version", "1")]
         assert schema.results_schema_version(a) == schema.RESULTS_SCHEMA_VERSION == 1
