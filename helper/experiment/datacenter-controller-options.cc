@@ -22,12 +22,7 @@ DatacenterControllerOptions::DeclareOptions(ExperimentOptions& options)
                                        "",
                                        "SDN controller: " + ExperimentControllerRegistry::Help(),
                                        GetNames()));
-    for (const Ptr<ExperimentPart>& part : m_parts.GetAll())
-    {
-        part->DeclareOptions(options, [this, part]() {
-            return part->RecordsAlways() || part->GetName() == controller;
-        });
-    }
+    m_parts.DeclareOptions(options, [this](const std::string& name) { return name == controller; });
 }
 
 Ptr<ExperimentController>
@@ -54,14 +49,7 @@ DatacenterControllerOptions::Validate(const ExperimentController::RunContext& ru
         error->why = "must be " + DatacenterTransportRegistry::JoinOr(GetNames());
         return false;
     }
-    for (const Ptr<ExperimentPart>& part : m_parts.GetAll())
-    {
-        if (!part->CheckParameters(error))
-        {
-            return false;
-        }
-    }
-    return chosen->CheckRun(run, error);
+    return m_parts.CheckParameters(error) && chosen->CheckRun(run, error);
 }
 
 std::vector<std::string>

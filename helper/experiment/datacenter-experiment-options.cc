@@ -317,10 +317,7 @@ DeclareWorkloadOptions(DatacenterExperiment::Config& c, ExperimentOptions& o)
                                           ? std::string()
                                           : " | " + ExperimentWorkloadRegistry::Help()),
                                  DatacenterExperiment::GetWorkloadNames()));
-    for (const Ptr<ExperimentPart>& part : c.workloadParts.GetAll())
-    {
-        part->DeclareOptions(o, [&c, part]() { return c.workload == part->GetName(); });
-    }
+    c.workloadParts.DeclareOptions(o, [&c](const std::string& name) { return c.workload == name; });
     o.Add(ExperimentOption::Bind("hostLimitedRate",
                                  c.hostLimitedRate,
                                  "rate",

@@ -32,14 +32,8 @@ DatacenterExperiment::ValidateWorkload(Error* error)
                       "must be " + DatacenterTransportRegistry::JoinOr(GetWorkloadNames()),
                       error);
     }
-    for (const Ptr<ExperimentPart>& part : c.workloadParts.GetAll())
-    {
-        if (!part->CheckParameters(error))
-        {
-            return false;
-        }
-    }
-    if (m_userWorkload && !m_userWorkload->CheckHosts(m_nHosts, error))
+    if (!c.workloadParts.CheckParameters(error) ||
+        (m_userWorkload && !m_userWorkload->CheckHosts(m_nHosts, error)))
     {
         return false;
     }

@@ -41,14 +41,10 @@ DatacenterMetricOptions::DeclareOptions(ExperimentOptions& options)
                                        "ExperimentMetricRegistry (printed as METRIC.VALUE, "
                                        "table run_metrics): " +
                                            (help.empty() ? "none registered" : help)));
-    for (const Ptr<ExperimentPart>& part : m_parts.GetAll())
-    {
-        part->DeclareOptions(options, [this, part]() {
-            const std::vector<std::string> names = Names();
-            return part->RecordsAlways() ||
-                   std::find(names.begin(), names.end(), part->GetName()) != names.end();
-        });
-    }
+    m_parts.DeclareOptions(options, [this](const std::string& name) {
+        const std::vector<std::string> names = Names();
+        return std::find(names.begin(), names.end(), name) != names.end();
+    });
 }
 
 Ptr<ExperimentMetric>
@@ -98,14 +94,7 @@ DatacenterMetricOptions::Validate(bool mpi, ExperimentPart::Error* error) const
         error->why = "not supported with --mpi yet";
         return false;
     }
-    for (const Ptr<ExperimentPart>& part : m_parts.GetAll())
-    {
-        if (!part->CheckParameters(error))
-        {
-            return false;
-        }
-    }
-    return true;
+    return m_parts.CheckParameters(error);
 }
 
 std::vector<Ptr<ExperimentMetric>>

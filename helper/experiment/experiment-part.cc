@@ -215,6 +215,31 @@ ExperimentPartSet::GetAll() const
     return m_parts;
 }
 
+void
+ExperimentPartSet::DeclareOptions(ExperimentOptions& options,
+                                  const std::function<bool(const std::string&)>& chosen) const
+{
+    for (const Ptr<ExperimentPart>& part : GetAll())
+    {
+        part->DeclareOptions(options, [part, chosen]() {
+            return part->RecordsAlways() || chosen(part->GetName());
+        });
+    }
+}
+
+bool
+ExperimentPartSet::CheckParameters(ExperimentPart::Error* error) const
+{
+    for (const Ptr<ExperimentPart>& part : GetAll())
+    {
+        if (!part->CheckParameters(error))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
 Ptr<ExperimentPart>
 ExperimentPartSet::Get(const std::string& name) const
 {

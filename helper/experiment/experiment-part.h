@@ -185,6 +185,21 @@ class ExperimentPartSet
      * \return its part, or nullptr if the table has no such name
      */
     Ptr<ExperimentPart> Get(const std::string& name) const;
+    /**
+     * \brief Declare every part's options (ExperimentPart::DeclareOptions()), each recorded
+     * with a run when its part RecordsAlways() or \p chosen says the run uses it.
+     * \param options the program's options, appended to
+     * \param chosen whether the run uses the part of a name (asked at ParamsJson() time; what
+     *        it refers to must outlive the options)
+     */
+    void DeclareOptions(ExperimentOptions& options,
+                        const std::function<bool(const std::string&)>& chosen) const;
+    /**
+     * \brief Check the parameters of every part, chosen or not.
+     * \param [out] error the first invalid option
+     * \return true if all valid
+     */
+    bool CheckParameters(ExperimentPart::Error* error) const;
 
   private:
     const ExperimentPartTable* m_table; //!< The kind's table.
